@@ -1,0 +1,123 @@
+//! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
+
+use crate::landing::for_each_lock_position;
+use crate::piece::Piece;
+use crate::well::{Rules, Well};
+use rustc_hash::FxHashMap;
+use std::str::FromStr;
+
+/// Which enemy picks the pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Enemy {
+    /// The official enemy: avoids pieces that could return to a seen well.
+    #[default]
+    Hatetris,
+    /// The same without memory: loops are possible and scores unbounded.
+    Mild,
+}
+
+impl Enemy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Enemy::Hatetris => "hatetris",
+            Enemy::Mild => "mild",
+        }
+    }
+
+    pub fn has_memory(self) -> bool {
+        self == Enemy::Hatetris
+    }
+}
+
+impl FromStr for Enemy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "hatetris" => Ok(Enemy::Hatetris),
+            "mild" => Ok(Enemy::Mild),
+            _ => Err(format!("unknown enemy '{s}' (expected hatetris or mild)")),
+        }
+    }
+}
+
+/// Chooses the next piece for `well`. `seen(w)` must return how many times
+/// `w` is in the memory *after* the current well has been counted once more
+/// (step 1 of the rules); it is called only when the answer can matter, so a
+/// memoryless enemy passes `|_| 0`.
+pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u32) -> Piece {
+    // Step 2 in two passes. Peaks are cheap; memory look-ups are not. A piece
+    // loses to any piece with fewer loops, then to a lower peak, then to an
+    // earlier letter, so pieces are visited best-(peak, letter)-first: the
+    // first one with no loops wins outright, and a later one only needs its
+    // look-ups while its loop count stays below the best so far. Landings are
+    // swept again in the second pass rather than stored: a sweep costs less
+    // than keeping ~150 wells around.
+    let mut peaks = [(0u8, 0usize); 7];
+    for (slot, piece) in peaks.iter_mut().zip(Piece::ALL) {
+        let mut peak = 0;
+        for_each_lock_position(well, rules, piece, |x, y, o| {
+            let mut w = *well;
+            w.lock(piece.shape(o), x, y);
+            peak = peak.max(w.rating(rules));
+        });
+        *slot = (peak, piece.index());
+    }
+    peaks.sort_unstable();
+
+    let mut best = peaks[0].1;
+    let mut best_loops = u32::MAX;
+    for &(_, i) in &peaks {
+        let piece = Piece::from_index(i);
+        let mut loops = 0;
+        for_each_lock_position(well, rules, piece, |x, y, o| {
+            if loops < best_loops {
+                let mut w = *well;
+                w.lock(piece.shape(o), x, y);
+                loops = loops.max(seen(&w));
+            }
+        });
+        if loops < best_loops {
+            best = i;
+            best_loops = loops;
+            if loops == 0 {
+                break;
+            }
+        }
+    }
+    Piece::from_index(best)
+}
+
+/// The enemy's memory along one game: how often each well has been seen.
+#[derive(Clone, Default, Debug)]
+pub struct SeenWells {
+    counts: FxHashMap<Well, u32>,
+}
+
+impl SeenWells {
+    pub fn count(&self, well: &Well) -> u32 {
+        self.counts.get(well).copied().unwrap_or(0)
+    }
+
+    pub fn record(&mut self, well: &Well) {
+        *self.counts.entry(*well).or_insert(0) += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+}
+
+/// Asks `enemy` for the next piece, updating `memory` as the official game does.
+pub fn next_piece(enemy: Enemy, well: &Well, rules: Rules, memory: &mut SeenWells) -> Piece {
+    match enemy {
+        Enemy::Mild => choose_piece(well, rules, |_| 0),
+        Enemy::Hatetris => {
+            memory.record(well);
+            choose_piece(well, rules, |w| memory.count(w))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! HATETRIS rules, bit for bit as the official game plays them.
+//!
+//! - [`well`]: the well as bit rows, locking and line clears;
+//! - [`piece`]: the seven pieces in their four orientations;
+//! - [`landing`]: every landing of a piece, by bit-parallel sweeps;
+//! - [`reference`]: the plain breadth-first search (yardstick, key paths);
+//! - [`enemy`]: HATETRIS and HATETRIS Mild;
+//! - [`game`]: playing keys as the official game does;
+//! - [`replay`]: the raw, hex, Base65536 and Base2048 replay forms.
+
+pub mod enemy;
+pub mod game;
+pub mod key;
+pub mod landing;
+pub mod piece;
+pub mod reference;
+pub mod well;
+
+pub use enemy::{choose_piece, next_piece, Enemy, SeenWells};
+pub use game::{play, Game, Lock, Outcome};
+pub use key::Key;
+pub use landing::{distinct_landings, for_each_lock_position, landings, Landing};
+pub use piece::Piece;
+pub use well::{Rules, Well, BAR, FULL_ROW, MAX_DEPTH, STANDARD_HEIGHT, WIDTH};

@@ -1,0 +1,163 @@
+//! The seven pieces and their four orientations, exactly as the official
+//! rotation system draws them in a 4x4 box (no wall kicks).
+
+use std::fmt;
+
+/// A piece, numbered in the enemy's preference order S, Z, O, I, L, J, T.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Piece {
+    S = 0,
+    Z = 1,
+    O = 2,
+    I = 3,
+    L = 4,
+    J = 5,
+    T = 6,
+}
+
+impl Piece {
+    /// All pieces in the enemy's tie-break order.
+    pub const ALL: [Piece; 7] = [Piece::S, Piece::Z, Piece::O, Piece::I, Piece::L, Piece::J, Piece::T];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_index(i: usize) -> Piece {
+        Piece::ALL[i]
+    }
+
+    pub fn letter(self) -> char {
+        b"SZOILJT"[self as usize] as char
+    }
+
+    pub fn from_letter(c: char) -> Option<Piece> {
+        Piece::ALL.iter().copied().find(|p| p.letter() == c)
+    }
+
+    /// The shape of orientation `o`.
+    pub fn shape(self, o: u8) -> &'static Shape {
+        &SHAPES[self as usize][o as usize & 3]
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// One orientation: the 4 rows of the 4x4 box (bit c = box column c) and the
+/// first and last rows that hold cells (the official `yMin`, `yMin + yDim - 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub rows: [u8; 4],
+    pub top: u8,
+    pub bottom: u8,
+}
+
+const fn shape(pic: [&str; 4]) -> Shape {
+    let mut rows = [0u8; 4];
+    let mut r = 0;
+    let mut top = 4u8;
+    let mut bottom = 0u8;
+    while r < 4 {
+        let b = pic[r].as_bytes();
+        let mut c = 0;
+        while c < 4 {
+            if b[c] == b'#' {
+                rows[r] |= 1 << c;
+            }
+            c += 1;
+        }
+        if rows[r] != 0 {
+            if top == 4 {
+                top = r as u8;
+            }
+            bottom = r as u8;
+        }
+        r += 1;
+    }
+    Shape { rows, top, bottom }
+}
+
+const O_SHAPE: Shape = shape(["....", ".##.", ".##.", "...."]);
+
+/// Indexed `[piece][orientation]`, drawn as on the rules page.
+static SHAPES: [[Shape; 4]; 7] = [
+    // S
+    [
+        shape(["....", "..##", ".##.", "...."]),
+        shape(["....", ".#..", ".##.", "..#."]),
+        shape(["....", ".##.", "##..", "...."]),
+        shape([".#..", ".##.", "..#.", "...."]),
+    ],
+    // Z
+    [
+        shape(["....", ".##.", "..##", "...."]),
+        shape(["....", "..#.", ".##.", ".#.."]),
+        shape(["....", "##..", ".##.", "...."]),
+        shape(["..#.", ".##.", ".#..", "...."]),
+    ],
+    // O
+    [O_SHAPE, O_SHAPE, O_SHAPE, O_SHAPE],
+    // I
+    [
+        shape(["....", "####", "....", "...."]),
+        shape(["..#.", "..#.", "..#.", "..#."]),
+        shape(["....", "....", "####", "...."]),
+        shape([".#..", ".#..", ".#..", ".#.."]),
+    ],
+    // L
+    [
+        shape(["....", ".###", ".#..", "...."]),
+        shape(["....", ".##.", "..#.", "..#."]),
+        shape(["....", "..#.", "###.", "...."]),
+        shape([".#..", ".#..", ".##.", "...."]),
+    ],
+    // J
+    [
+        shape(["....", ".##.", ".#..", ".#.."]),
+        shape(["....", "###.", "..#.", "...."]),
+        shape(["..#.", "..#.", ".##.", "...."]),
+        shape(["....", ".#..", ".###", "...."]),
+    ],
+    // T
+    [
+        shape(["....", ".###", "..#.", "...."]),
+        shape(["....", "..#.", ".##.", "..#."]),
+        shape(["....", ".#..", "###.", "...."]),
+        shape([".#..", ".##.", ".#..", "...."]),
+    ],
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_orientation_has_four_cells() {
+        for p in Piece::ALL {
+            for o in 0..4 {
+                let cells: u32 = p.shape(o).rows.iter().map(|r| r.count_ones()).sum();
+                assert_eq!(cells, 4, "{p} o{o}");
+            }
+        }
+    }
+
+    #[test]
+    fn letters_round_trip() {
+        for p in Piece::ALL {
+            assert_eq!(Piece::from_letter(p.letter()), Some(p));
+        }
+        assert_eq!(Piece::from_letter('X'), None);
+    }
+
+    #[test]
+    fn top_and_bottom_bound_the_cells() {
+        let s = Piece::I.shape(1);
+        assert_eq!((s.top, s.bottom), (0, 3));
+        let s = Piece::T.shape(0);
+        assert_eq!((s.top, s.bottom), (1, 2));
+    }
+}

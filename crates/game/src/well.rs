@@ -1,0 +1,230 @@
+//! The well: bit rows, top first, as the official game stores it.
+
+use crate::piece::Shape;
+use std::fmt;
+
+/// Width of the well in columns.
+pub const WIDTH: usize = 10;
+/// A full row.
+pub const FULL_ROW: u16 = (1 << WIDTH) - 1;
+/// Rows above the bar (0..BAR) must stay empty or the game is over.
+pub const BAR: usize = 4;
+/// Playable rows below the bar in the official game.
+pub const STANDARD_HEIGHT: usize = 16;
+/// The largest number of rows a well can have (bar + standard height).
+pub const MAX_DEPTH: usize = BAR + STANDARD_HEIGHT;
+
+/// The geometry of a game: the number of playable rows below the bar.
+/// The official game is `Rules::STANDARD` (16); smaller heights exist for the
+/// exact solver, which learns from wells small enough to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    depth: u8,
+}
+
+impl Rules {
+    pub const STANDARD: Rules = Rules { depth: MAX_DEPTH as u8 };
+
+    /// A game with `height` playable rows below the bar (1..=16).
+    pub fn with_height(height: usize) -> Option<Rules> {
+        (1..=STANDARD_HEIGHT).contains(&height).then_some(Rules { depth: (BAR + height) as u8 })
+    }
+
+    /// Total rows, bar included.
+    #[inline]
+    pub fn depth(self) -> usize {
+        self.depth as usize
+    }
+
+    /// Playable rows below the bar.
+    #[inline]
+    pub fn height(self) -> usize {
+        self.depth as usize - BAR
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::STANDARD
+    }
+}
+
+/// A well as 20 bit rows, row 0 on top; bit `x` is column `x`.
+/// Games smaller than the standard use only the first `Rules::depth()` rows;
+/// the rest stay zero, so equality and hashing need no rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[repr(C, align(8))]
+pub struct Well {
+    pub rows: [u16; MAX_DEPTH],
+}
+
+impl Well {
+    pub const EMPTY: Well = Well { rows: [0; MAX_DEPTH] };
+
+    pub fn from_rows(rows: [u16; MAX_DEPTH]) -> Well {
+        Well { rows }
+    }
+
+    /// The playable rows (below the bar) of a well played under `rules`.
+    #[inline]
+    pub fn playable(&self, rules: Rules) -> &[u16] {
+        &self.rows[BAR..rules.depth()]
+    }
+
+    /// The official "height rating": index of the first non-empty row from
+    /// the top, or the depth for an empty well. Larger is a lower stack.
+    #[inline]
+    pub fn rating(&self, rules: Rules) -> u8 {
+        self.rows[..rules.depth()].iter().position(|&r| r != 0).unwrap_or(rules.depth()) as u8
+    }
+
+    /// The game is over once anything stands on the row just above the bar.
+    #[inline]
+    pub fn is_game_over(&self) -> bool {
+        self.rows[BAR - 1] != 0
+    }
+
+    /// A 64-bit hash of the rows, for the enemy's memory and for merging.
+    #[inline]
+    pub fn hash64(&self) -> u64 {
+        // The rows are 40 bytes: five u64 words folded with a multiply-xor mixer.
+        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+        for chunk in self.rows.chunks_exact(4) {
+            let w = chunk[0] as u64 | (chunk[1] as u64) << 16 | (chunk[2] as u64) << 32 | (chunk[3] as u64) << 48;
+            h = (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            h ^= h >> 31;
+        }
+        h ^ (h >> 29)
+    }
+
+    /// Does the piece, box top-left at (`x`, `y`), fit on empty cells inside the well?
+    pub fn fits(&self, rules: Rules, shape: &Shape, x: i32, y: i32) -> bool {
+        if x < -3 {
+            return false;
+        }
+        for r in 0..4 {
+            let bits = shape.rows[r] as u32;
+            if bits == 0 {
+                continue;
+            }
+            let row = y + r as i32;
+            if row < 0 || row >= rules.depth() as i32 {
+                return false;
+            }
+            // Columns x..x+3 shifted so that column -3 is bit 0.
+            let placed = bits << (x + 3) as u32;
+            let walls = 0b111 | (0b111 << (WIDTH + 3));
+            let occupied = ((self.rows[row as usize] as u32) << 3) | walls;
+            if placed & occupied != 0 || placed >> (WIDTH + 6) != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Writes the piece into the well and clears full rows within its box,
+    /// as the official lock does; returns the lines cleared. A piece whose
+    /// cells reach above the bar clears nothing.
+    #[inline]
+    pub fn lock(&mut self, shape: &Shape, x: i32, y: i32) -> u32 {
+        let top = y + shape.top as i32;
+        let bottom = y + shape.bottom as i32;
+        for r in shape.top..=shape.bottom {
+            let row = (y + r as i32) as usize;
+            self.rows[row] |= (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
+        }
+        if top < BAR as i32 {
+            return 0;
+        }
+        let mut cleared = 0;
+        for row in top..=bottom {
+            let row = row as usize;
+            if self.rows[row] == FULL_ROW {
+                // Rows above move down one; rows 0..BAR are empty here, so the
+                // official "k > 1" quirk of the shift cannot show.
+                self.rows.copy_within(0..row, 1);
+                self.rows[0] = 0;
+                cleared += 1;
+            }
+        }
+        cleared
+    }
+
+    /// Number of filled cells.
+    pub fn cells(&self) -> u32 {
+        self.rows.iter().map(|r| r.count_ones()).sum()
+    }
+
+    /// Text drawing of the first `depth` rows, a bar line under row BAR-1.
+    pub fn draw(&self, rules: Rules) -> String {
+        let mut s = String::new();
+        for (i, &row) in self.rows[..rules.depth()].iter().enumerate() {
+            s.push('|');
+            for x in 0..WIDTH {
+                s.push(if row >> x & 1 == 1 { '#' } else { '.' });
+            }
+            s.push_str("|\n");
+            if i + 1 == BAR {
+                s.push_str("+----------+ bar\n");
+            }
+        }
+        s.push_str("+----------+\n");
+        s
+    }
+}
+
+impl fmt::Debug for Well {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Well{:?}", self.rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Piece;
+
+    #[test]
+    fn rating_of_empty_well_is_its_depth() {
+        assert_eq!(Well::EMPTY.rating(Rules::STANDARD), 20);
+        assert_eq!(Well::EMPTY.rating(Rules::with_height(5).unwrap()), 9);
+    }
+
+    #[test]
+    fn lock_clears_a_full_row_and_shifts_down() {
+        let mut w = Well::EMPTY;
+        w.rows[19] = 0b1111000011; // gap at columns 2..5
+        w.rows[18] = 0b0000000001;
+        // I flat (o0) has its cells on box row 1: y=18 puts them on row 19.
+        let lines = w.lock(Piece::I.shape(0), 2, 18);
+        assert_eq!(lines, 1);
+        assert_eq!(w.rows[19], 1);
+        assert_eq!(w.rows[18], 0);
+    }
+
+    #[test]
+    fn no_clear_when_the_piece_reaches_above_the_bar() {
+        let mut w = Well::EMPTY;
+        w.rows[4] = 0b1111000011;
+        // I vertical (o1) from row 1 to row 4 at column 2: top is above the bar.
+        let lines = w.lock(Piece::I.shape(1), 0, 1);
+        assert_eq!(lines, 0);
+        assert!(w.is_game_over());
+    }
+
+    #[test]
+    fn fits_respects_walls_floor_and_cells() {
+        let rules = Rules::STANDARD;
+        let mut w = Well::EMPTY;
+        let o = Piece::O.shape(0); // cells in box columns 1..2, rows 1..2
+        assert!(w.fits(rules, o, -1, 0));
+        assert!(!w.fits(rules, o, -2, 0));
+        assert!(w.fits(rules, o, 7, 0));
+        assert!(!w.fits(rules, o, 8, 0));
+        assert!(w.fits(rules, o, 3, 17));
+        assert!(!w.fits(rules, o, 3, 18));
+        w.rows[19] = 1 << 4;
+        assert!(!w.fits(rules, o, 3, 17));
+        assert!(w.fits(rules, o, 5, 17));
+    }
+}
