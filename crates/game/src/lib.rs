@@ -9,6 +9,7 @@
 //! - [`replay`]: the raw, hex, Base65536 and Base2048 replay forms.
 
 pub mod enemy;
+pub mod fixtures;
 pub mod game;
 pub mod key;
 pub mod landing;

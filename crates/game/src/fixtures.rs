@@ -1,0 +1,54 @@
+//! The one way tests reach the shared fixtures (`../shared/fixtures` beside
+//! the repository, or `$HATETRIS_SHARED/fixtures`). A missing fixture is a
+//! test failure with a message that says where it was looked for.
+
+use std::path::PathBuf;
+
+/// The shared folder: `$HATETRIS_SHARED`, else `shared/` beside the repository.
+pub fn shared_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HATETRIS_SHARED") {
+        return PathBuf::from(dir);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+/// The text of `shared/fixtures/NAME`; panics with a clear message if absent.
+pub fn read_fixture(name: &str) -> String {
+    let path = shared_dir().join("fixtures").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "fixture {name} not found at {} ({e}); the shared folder must sit beside the repository \
+             or be named by HATETRIS_SHARED",
+            path.display()
+        )
+    })
+}
+
+/// One line of `known-replays.tsv`.
+#[derive(Clone, Debug)]
+pub struct KnownReplay {
+    pub name: String,
+    pub enemy: String,
+    pub expected_score: u32,
+    pub encoding: String,
+    pub replay: String,
+}
+
+/// Every replay of `known-replays.tsv`, comment lines skipped.
+pub fn known_replays() -> Vec<KnownReplay> {
+    read_fixture("known-replays.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.splitn(5, '\t').collect();
+            assert_eq!(f.len(), 5, "malformed known-replays line: {l}");
+            KnownReplay {
+                name: f[0].to_string(),
+                enemy: f[1].to_string(),
+                expected_score: f[2].parse().expect("expected_score is a number"),
+                encoding: f[3].to_string(),
+                replay: f[4].to_string(),
+            }
+        })
+        .collect()
+}
