@@ -121,3 +121,48 @@ pub fn next_piece(enemy: Enemy, well: &Well, rules: Rules, memory: &mut SeenWell
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::reference_choose_piece;
+    use proptest::prelude::*;
+
+    fn random_well(seed: u64, rules: Rules) -> Well {
+        let mut rng = seed;
+        let mut w = Well::EMPTY;
+        let stack = (seed % rules.height() as u64) as usize;
+        for i in 0..stack {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            w.rows[rules.depth() - 1 - i] = ((rng >> 20) as u16 & 1023) & !(1 << ((rng >> 40) % 10));
+        }
+        w
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// The two-pass choice agrees with the literal one, with and without
+        /// loops in the memory.
+        #[test]
+        fn fast_choice_matches_the_literal_enemy(seed in any::<u64>(), loops_seed in any::<u64>()) {
+            let rules = Rules::STANDARD;
+            let well = random_well(seed, rules);
+            prop_assert_eq!(choose_piece(&well, rules, |_| 0), reference_choose_piece(&well, rules, |_| 0));
+            // A memory holding some of this well's landing wells, with counts.
+            let mut memory = SeenWells::default();
+            for piece in Piece::ALL {
+                for (k, l) in crate::landing::landings(&well, rules, piece).iter().enumerate() {
+                    if (loops_seed >> ((piece.index() * 5 + k) % 64)) & 1 == 1 {
+                        for _ in 0..=(k % 3) {
+                            memory.record(&l.well);
+                        }
+                    }
+                }
+            }
+            prop_assert_eq!(
+                choose_piece(&well, rules, |w| memory.count(w)),
+                reference_choose_piece(&well, rules, |w| memory.count(w))
+            );
+        }
+    }
+}

@@ -130,3 +130,32 @@ pub fn play(rules: Rules, enemy: Enemy, keys: &[Key], mut on_lock: impl FnMut(&G
         well: *game.well(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::known_replays;
+
+    #[test]
+    fn raw_mild_fixture_scores_as_the_official_game() {
+        let r = known_replays().into_iter().find(|r| r.encoding == "raw").expect("a raw fixture");
+        let keys: Vec<Key> = r.replay.trim().chars().map(|c| Key::from_letter(c).unwrap()).collect();
+        let enemy: Enemy = r.enemy.parse().unwrap();
+        let out = play(Rules::STANDARD, enemy, &keys, |_, _| {});
+        assert_eq!(out.score, r.expected_score, "{}", r.name);
+    }
+
+    #[test]
+    fn first_piece_of_the_empty_well_is_s() {
+        assert_eq!(Game::new(Rules::STANDARD, Enemy::Hatetris).piece(), Piece::S);
+    }
+
+    #[test]
+    fn keys_after_game_over_are_ignored() {
+        let keys = vec![Key::D; 400];
+        let out = play(Rules::STANDARD, Enemy::Hatetris, &keys, |_, _| {});
+        assert!(out.game_over);
+        assert!(out.keys_used < out.keys);
+        assert_eq!(out.score, 0);
+    }
+}

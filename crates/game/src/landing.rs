@@ -173,3 +173,86 @@ pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing
     all.retain(|l| seen.insert(l.well));
     all
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::{reference_landing_wells, reference_lock_positions};
+    use proptest::prelude::*;
+
+    /// A random well shaped like a game's: a ragged stack with holes, with
+    /// no full rows, and nothing above the bar.
+    pub(crate) fn arb_well(rules: Rules) -> impl Strategy<Value = Well> {
+        let h = rules.height();
+        (0..=h, proptest::collection::vec(0u16..1023, h), 0u16..1023).prop_map(move |(stack, rows, mask)| {
+            let mut w = Well::EMPTY;
+            for (i, &r) in rows.iter().enumerate().take(stack) {
+                let row = rules.depth() - 1 - i;
+                // Thin the rows toward the top so that tall stacks leave room to move.
+                let keep = if i * 3 > stack * 2 { r & mask } else { r };
+                w.rows[row] = if keep == crate::well::FULL_ROW { keep & !1 } else { keep };
+            }
+            w
+        })
+    }
+
+    fn sorted(mut v: Vec<(i32, i32, u8)>) -> Vec<(i32, i32, u8)> {
+        v.sort_unstable();
+        v
+    }
+
+    fn check_against_reference(well: &Well, rules: Rules) {
+        for piece in Piece::ALL {
+            let mut fast = Vec::new();
+            for_each_lock_position(well, rules, piece, |x, y, o| fast.push((x, y, o)));
+            let slow: Vec<_> = reference_lock_positions(well, rules, piece).iter().map(|p| (p.x, p.y, p.o)).collect();
+            assert_eq!(sorted(fast), sorted(slow), "{piece} in {well:?}");
+            let mut fast_wells: Vec<Well> = landings(well, rules, piece).iter().map(|l| l.well).collect();
+            let mut slow_wells = reference_landing_wells(well, rules, piece);
+            fast_wells.sort();
+            slow_wells.sort();
+            assert_eq!(fast_wells, slow_wells);
+        }
+    }
+
+    #[test]
+    fn empty_well_landings_match_reference() {
+        check_against_reference(&Well::EMPTY, Rules::STANDARD);
+        // Seven flat placements... the count of distinct O wells is 9 columns.
+        assert_eq!(distinct_landings(&Well::EMPTY, Rules::STANDARD, Piece::O).len(), 9);
+    }
+
+    #[test]
+    fn tuck_under_an_overhang_is_found() {
+        let rules = Rules::STANDARD;
+        let mut w = Well::EMPTY;
+        w.rows[17] = 0b1111111000; // an overhang over columns 3..9
+        w.rows[19] = 0b0000000001;
+        check_against_reference(&w, rules);
+        // An I lying flat can slide under the overhang onto row 18 to the right.
+        let under = landings(&w, rules, Piece::I).iter().any(|l| l.y == 17 && l.x >= 3);
+        assert!(under);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn sweep_agrees_with_breadth_first_search(well in arb_well(Rules::STANDARD)) {
+            check_against_reference(&well, Rules::STANDARD);
+        }
+
+        #[test]
+        fn sweep_agrees_on_small_heights(h in 2usize..8, seed in any::<u64>()) {
+            let rules = Rules::with_height(h).unwrap();
+            let mut rng = seed;
+            let mut w = Well::EMPTY;
+            for row in 4..rules.depth() {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if (rng >> 60) < 9 {
+                    w.rows[row] = ((rng >> 20) as u16 & 1023) & !(1 << ((rng >> 40) % 10));
+                }
+            }
+            check_against_reference(&w, rules);
+        }
+    }
+}

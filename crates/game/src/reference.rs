@@ -112,3 +112,21 @@ pub fn key_path(well: &Well, rules: Rules, piece: Piece, target: Position) -> Op
     }
     None
 }
+
+/// The official enemy, written as literally as the game's code: every landing
+/// of every piece from the breadth-first search, then the sort by loops,
+/// peak and letter. `seen` is the memory count after the current well was
+/// counted (`|_| 0` for Mild).
+pub fn reference_choose_piece(well: &Well, rules: Rules, seen: impl Fn(&Well) -> u32) -> Piece {
+    let mut evaluations: Vec<(u32, u8, usize)> = Piece::ALL
+        .iter()
+        .map(|&piece| {
+            let wells = reference_landing_wells(well, rules, piece);
+            let loops = wells.iter().map(&seen).max().unwrap_or(0);
+            let peak = wells.iter().map(|w| w.rating(rules)).max().unwrap_or(0);
+            (loops, peak, piece.index())
+        })
+        .collect();
+    evaluations.sort();
+    Piece::from_index(evaluations[0].2)
+}
