@@ -1,1 +1,52 @@
-fn main() {}
+//! The `hatetris` command. Thin: every subcommand parses its flags and calls
+//! the library crates; errors print one line and exit with status 2.
+
+mod commands;
+mod input;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "hatetris", version, about = "A HATETRIS engine: exact rules, beam search, a learned evaluator")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a full game with the embedded network and print its replay.
+    Play(commands::play::PlayArgs),
+    /// Play a replay and print its score as JSON.
+    Verify(commands::verify::VerifyArgs),
+    /// Draw the well a replay ends in.
+    Show(commands::verify::ShowArgs),
+    /// Beam search for a long game.
+    Search(commands::search::SearchArgs),
+    /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
+    Bench(commands::bench::BenchArgs),
+    /// Solve small wells exactly.
+    Solve(commands::solve::SolveArgs),
+    /// Train a network on data sets.
+    Train(commands::train::TrainArgs),
+    /// Run the search -> refine -> learn cycle.
+    Cycle(commands::cycle::CycleArgs),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Play(a) => commands::play::play(a),
+        Command::Verify(a) => commands::verify::verify(a),
+        Command::Show(a) => commands::verify::show(a),
+        Command::Search(a) => commands::search::search(a),
+        Command::Bench(a) => commands::bench::bench(a),
+        Command::Solve(a) => commands::solve::solve(a),
+        Command::Train(a) => commands::train::train(a),
+        Command::Cycle(a) => commands::cycle::cycle(a),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e:#}");
+        std::process::exit(2);
+    }
+}

@@ -1,1 +1,26 @@
+//! Evaluation of HATETRIS wells: the [`Evaluator`] trait, the hand-made
+//! [`Baseline`], and the NNUE-style [`Network`] (pattern-count features,
+//! one hidden tanhExp layer, tanh output) with its weight file format.
+//!
+//! Everything takes a well as its playable rows (below the bar, top first,
+//! `Well::playable`), 1..=16 of them.
+//!
+//! * [`evaluator`]: the trait searches use.
+//! * [`baseline`]: the hand-made evaluator, bit operations on rows.
+//! * [`features`]: the network inputs (row and 3x4 window patterns).
+//! * [`network`]: the network, its fast inference and the naive reference.
+//! * [`weights`]: the `.hnet` file format.
+//! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
 
+pub mod baseline;
+pub mod evaluator;
+pub mod features;
+pub mod network;
+pub mod simd;
+pub mod weights;
+
+pub use baseline::{Baseline, BaselineFeatures};
+pub use evaluator::Evaluator;
+pub use features::{active_features, NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
+pub use network::{tanh_exp, tanh_exp_grad, Network};
+pub use weights::WeightsError;

@@ -15,6 +15,7 @@ pub mod key;
 pub mod landing;
 pub mod piece;
 pub mod reference;
+pub mod replay;
 pub mod well;
 
 pub use enemy::{choose_piece, next_piece, Enemy, SeenWells};

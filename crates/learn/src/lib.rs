@@ -4,3 +4,4 @@
 pub mod dataset;
 pub mod solver;
 pub mod train;
+pub mod cycle;

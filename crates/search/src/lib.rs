@@ -1,1 +1,21 @@
+//! Beam search through whole HATETRIS games.
+//!
+//! - [`beam`]: the search (expansion, merging, selection);
+//! - [`path`]: the shared tree of paths that is every entry's memory;
+//! - [`quiescence`]: values through S/Z line-clear chains;
+//! - [`line`]: the line found, as keys, re-checked against the engine;
+//! - [`checkpoint`]: saving and resuming a search;
+//! - [`moves`]: the packed move.
+//!
+//! Search sees evaluation only through `hatetris_eval::Evaluator`.
 
+pub mod beam;
+pub mod checkpoint;
+pub mod line;
+pub mod moves;
+pub mod path;
+pub mod quiescence;
+
+pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchResult};
+pub use line::{keys_for_line, LineError};
+pub use moves::Move;

@@ -1,0 +1,173 @@
+//! `hatetris bench`: speed figures as JSON lines, each fast path beside its
+//! plain reference measured in the same run, and a fixed small search whose
+//! count of expanded entries is a signature of the binary's behaviour.
+
+use anyhow::Result;
+use clap::Args;
+use hatetris_eval::{Baseline, Evaluator, Network};
+use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
+use hatetris_game::{choose_piece, for_each_lock_position, play, replay, Enemy, Game, Piece, Rules, SeenWells, Well};
+use hatetris_search::{beam, search, SearchConfig};
+use serde_json::json;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A real game (knewjade's 289 lines), embedded so that the bench needs no files.
+const REAL_GAME: &str = include_str!("../../data/knewjade-289.b2048");
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only run benchmarks whose name contains this.
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Shorter measurements (noisier).
+    #[arg(long)]
+    pub quick: bool,
+}
+
+struct Bencher {
+    only: Option<String>,
+    budget: Duration,
+}
+
+impl Bencher {
+    fn wanted(&self, name: &str) -> bool {
+        self.only.as_deref().is_none_or(|o| name.contains(o))
+    }
+
+    /// Median over rounds of ns per op; `f` performs `ops_per_call` ops.
+    fn run(&self, name: &str, ops_per_call: usize, mut f: impl FnMut()) -> Option<f64> {
+        if !self.wanted(name) {
+            return None;
+        }
+        f(); // warm up
+        let mut samples = Vec::new();
+        let start = Instant::now();
+        let mut ops = 0usize;
+        while samples.len() < 5 || (start.elapsed() < self.budget && samples.len() < 1000) {
+            let t = Instant::now();
+            f();
+            samples.push(t.elapsed().as_nanos() as f64 / ops_per_call as f64);
+            ops += ops_per_call;
+        }
+        samples.sort_by(f64::total_cmp);
+        let median = samples[samples.len() / 2];
+        println!("{}", json!({ "name": name, "ns_per_op": (median * 10.0).round() / 10.0, "ops": ops }));
+        Some(median)
+    }
+}
+
+/// The wells of the real game, with the enemy's memory at each.
+fn real_wells() -> (Vec<Well>, SeenWells) {
+    let keys = replay::decode(REAL_GAME).expect("embedded replay decodes");
+    let mut wells = vec![Well::EMPTY];
+    play(Rules::STANDARD, Enemy::Hatetris, &keys, |g: &Game, _| wells.push(*g.well()));
+    let mut memory = SeenWells::default();
+    for w in &wells {
+        memory.record(w);
+    }
+    (wells, memory)
+}
+
+pub fn bench(args: &BenchArgs) -> Result<()> {
+    let b = Bencher { only: args.only.clone(), budget: Duration::from_millis(if args.quick { 200 } else { 1500 }) };
+    let rules = Rules::STANDARD;
+    let (wells, memory) = real_wells();
+    let n = wells.len();
+
+    b.run("landings", n * 7, || {
+        for w in &wells {
+            for p in Piece::ALL {
+                let mut peak = 0u8;
+                for_each_lock_position(w, rules, p, |x, y, o| {
+                    let mut next = *w;
+                    next.lock(p.shape(o), x, y);
+                    peak = peak.max(next.rating(rules));
+                });
+                black_box(peak);
+            }
+        }
+    });
+    b.run("landings_reference_bfs", n * 7, || {
+        for w in &wells {
+            for p in Piece::ALL {
+                black_box(reference_landing_wells(w, rules, p));
+            }
+        }
+    });
+    b.run("enemy_decision", n, || {
+        for w in &wells {
+            black_box(choose_piece(w, rules, |x| memory.count(x)));
+        }
+    });
+    b.run("enemy_decision_reference_bfs", n, || {
+        for w in &wells {
+            black_box(reference_choose_piece(w, rules, |x| memory.count(x)));
+        }
+    });
+    b.run("verify_289_lines", 1, || {
+        let keys = replay::decode(REAL_GAME).unwrap();
+        black_box(play(rules, Enemy::Hatetris, &keys, |_, _| {}));
+    });
+
+    let baseline = Baseline;
+    let net = Network::embedded_default();
+    let rows: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
+    b.run("eval_baseline", n, || {
+        for r in &rows {
+            black_box(baseline.evaluate(r));
+        }
+    });
+    b.run(&format!("eval_net_h{}", net.hidden), n, || {
+        for r in &rows {
+            black_box(net.evaluate(r));
+        }
+    });
+    b.run(&format!("eval_net_h{}_reference", net.hidden), n, || {
+        for r in &rows {
+            black_box(net.reference_forward(r));
+        }
+    });
+
+    // One entry: enemy choice on its path, all landings, evaluation, quiescence.
+    let config = SearchConfig { width: 1, ..SearchConfig::default() };
+    let sample: Vec<Well> = wells.iter().step_by(7).copied().collect();
+    let m = sample.len();
+    let expand_all = |eval: &dyn Evaluator| {
+        for w in &sample {
+            black_box(beam::expand_single(w, &config, eval));
+        }
+    };
+    b.run("beam_entry_baseline", m, || expand_all(&baseline));
+    b.run("beam_entry_net", m, || expand_all(&net));
+
+    // A fixed small search: its count of expanded entries is the signature.
+    if b.wanted("search_signature") {
+        let config = SearchConfig { width: 200, max_depth: 150, ..SearchConfig::default() };
+        let t = Instant::now();
+        let r = search(&config, &baseline, &mut |_| {});
+        let ns = t.elapsed().as_nanos() as f64 / r.expanded.max(1) as f64;
+        println!(
+            "{}",
+            json!({ "name": "search_signature", "ns_per_op": ns.round(), "ops": r.expanded, "signature": r.expanded, "score": r.score, "width": 200, "depth": 150 })
+        );
+    }
+    // Scaling of the whole beam step from one thread to two.
+    if b.wanted("beam_threads") {
+        let config = SearchConfig { width: 3000, max_depth: 60, ..SearchConfig::default() };
+        let mut times = Vec::new();
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+            let t = Instant::now();
+            let r = pool.install(|| search(&config, &baseline, &mut |_| {}));
+            let secs = t.elapsed().as_secs_f64();
+            times.push(secs);
+            println!(
+                "{}",
+                json!({ "name": format!("beam_threads_{threads}"), "ns_per_op": (secs * 1e9 / r.expanded as f64).round(), "ops": r.expanded, "signature": r.expanded })
+            );
+        }
+        println!("{}", json!({ "name": "beam_speedup_1_to_2_threads", "ratio": (times[0] / times[1] * 100.0).round() / 100.0 }));
+    }
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! `hatetris play`: the main job. A full game with the embedded network,
+//! printed as a score and a Base2048 replay to paste into the official game.
+
+use crate::commands::search::{load_evaluator, run_search};
+use anyhow::{bail, Result};
+use clap::Args;
+use hatetris_game::replay::Format;
+use hatetris_game::{Enemy, Rules};
+use hatetris_search::{BeamState, SearchConfig};
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Beam width: wider plays longer games and takes longer.
+    #[arg(long, default_value_t = 1000)]
+    pub width: usize,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn play(args: &PlayArgs) -> Result<()> {
+    if args.width == 0 {
+        bail!("--width must be at least 1");
+    }
+    let (eval, name) = load_evaluator("net")?;
+    let config = SearchConfig { width: args.width, rules: Rules::STANDARD, enemy: Enemy::Hatetris, ..SearchConfig::default() };
+    let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, 1, args.quiet, Format::Base2048, &mut |_| {})?;
+    println!("score {}", done.verified_score);
+    println!("{}", done.replay);
+    Ok(())
+}

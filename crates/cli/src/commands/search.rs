@@ -1,0 +1,226 @@
+//! `hatetris search`: a beam search through one game, written as a replay
+//! the official game accepts. The printed score is the engine's replay of
+//! the written keys, never the search's own belief.
+
+use crate::commands::progress::DepthProgress;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use hatetris_eval::{Baseline, Evaluator, Network};
+use hatetris_game::replay::{self, Format};
+use hatetris_game::{play, Enemy, Rules};
+use hatetris_search::{checkpoint, keys_for_line, run, BeamState, SearchConfig};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Entries kept per depth.
+    #[arg(long, default_value_t = 1000)]
+    pub width: usize,
+    /// `baseline`, `net` (the embedded network) or `net=PATH`.
+    #[arg(long, default_value = "net")]
+    pub eval: String,
+    #[arg(long, default_value = "hatetris")]
+    pub enemy: Enemy,
+    /// Seed for tie-breaks: the same seed and width give the same replay.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Where to write the replay.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Replay form to write.
+    #[arg(long, default_value = "base2048")]
+    pub format: Format,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Turn off the S/Z line-clear quiescence.
+    #[arg(long)]
+    pub no_quiescence: bool,
+    /// Entries kept per well whose memories differ.
+    #[arg(long, default_value_t = 1)]
+    pub twins: usize,
+    /// Stop after this many pieces (0: until the game ends).
+    #[arg(long, default_value_t = 0)]
+    pub max_depth: usize,
+    /// Save the beam in DIR every --checkpoint-every depths.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    #[arg(long, default_value_t = 25)]
+    pub checkpoint_every: usize,
+    /// Continue the search saved in DIR (its settings are used).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+}
+
+/// An evaluator chosen on the command line, with a name that identifies it.
+pub fn load_evaluator(spec: &str) -> Result<(Box<dyn Evaluator>, String)> {
+    match spec {
+        "baseline" => Ok((Box::new(Baseline), "baseline".into())),
+        "net" => {
+            let net = Network::embedded_default();
+            let name = format!("net:embedded:{:08x}", crc_of(&net));
+            Ok((Box::new(net), name))
+        }
+        s if s.starts_with("net=") => {
+            let path = Path::new(&s[4..]);
+            let net = Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?;
+            let name = format!("net:{}:{:08x}", path.display(), crc_of(&net));
+            Ok((Box::new(net), name))
+        }
+        other => bail!("unknown evaluator '{other}' (expected baseline, net or net=PATH)"),
+    }
+}
+
+fn crc_of(net: &Network) -> u32 {
+    hatetris_search::checkpoint::crc(&net.to_bytes())
+}
+
+/// A finished search: the replay and what the engine says it scores.
+pub struct Finished {
+    pub replay: String,
+    pub verified_score: u32,
+    pub search_score: u32,
+    pub pieces: usize,
+    pub expanded: u64,
+    pub elapsed_secs: f64,
+    pub depth_reached: usize,
+    pub peak_tree_nodes: usize,
+    pub state: BeamState,
+}
+
+/// Runs a search with progress and optional checkpoints, then turns the
+/// line into keys and verifies them in the engine.
+pub fn run_search(
+    config: &SearchConfig,
+    eval: &dyn Evaluator,
+    eval_name: &str,
+    mut state: BeamState,
+    checkpoint_dir: Option<&Path>,
+    checkpoint_every: usize,
+    quiet: bool,
+    format: Format,
+    on_state: &mut dyn FnMut(&BeamState),
+) -> Result<Finished> {
+    let mut progress = DepthProgress::new(quiet, "search");
+    let mut save_error = None;
+    run(&mut state, config, eval, &mut |s| {
+        progress.update(&s.report());
+        on_state(s);
+        if let Some(dir) = checkpoint_dir {
+            if s.depth % checkpoint_every.max(1) == 0 {
+                if let Err(e) = checkpoint::save(dir, config, eval_name, s) {
+                    save_error = Some(e);
+                    return false;
+                }
+            }
+        }
+        true
+    });
+    if let Some(e) = save_error {
+        return Err(e.into());
+    }
+    progress.finish(&state.report());
+    if let Some(dir) = checkpoint_dir {
+        checkpoint::save(dir, config, eval_name, &state)?;
+    }
+    let result = state.result();
+    let keys = keys_for_line(config.rules, config.enemy, &result.moves).context("the line found does not replay")?;
+    let replay = replay::encode(&keys, format);
+    // Verify what was written, through the decoder the reader will use.
+    let decoded = replay::decode(&replay).map_err(|e| anyhow::anyhow!("written replay does not decode: {e}"))?;
+    let verified = play(Rules::STANDARD, config.enemy, &decoded, |_, _| {});
+    Ok(Finished {
+        replay,
+        verified_score: verified.score,
+        search_score: result.score,
+        pieces: result.moves.len(),
+        expanded: result.expanded,
+        elapsed_secs: result.elapsed_secs,
+        depth_reached: result.depth_reached,
+        peak_tree_nodes: result.peak_tree_nodes,
+        state,
+    })
+}
+
+pub fn search(args: &SearchArgs) -> Result<()> {
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
+    }
+    let (config, eval_spec, state) = if let Some(dir) = &args.resume {
+        let restored = checkpoint::load(dir)?;
+        eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);
+        let spec = restored.evaluator.clone();
+        (restored.config, spec, restored.state)
+    } else {
+        if args.width == 0 {
+            bail!("--width must be at least 1");
+        }
+        let config = SearchConfig {
+            width: args.width,
+            rules: Rules::STANDARD,
+            enemy: args.enemy,
+            quiescence: !args.no_quiescence,
+            seed: args.seed,
+            twins: args.twins.max(1),
+            max_depth: args.max_depth,
+        };
+        (config, args.eval.clone(), BeamState::new())
+    };
+    // A resumed run names its evaluator by identity; load it the same way.
+    let spec = spec_from_name(&eval_spec);
+    let (eval, eval_name) = load_evaluator(&spec)?;
+    if args.resume.is_some() && eval_name != eval_spec {
+        bail!("the checkpoint was made with evaluator {eval_spec}, which is not available now (found {eval_name})");
+    }
+    let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
+    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoint_dir, args.checkpoint_every, args.quiet, args.format, &mut |_| {})?;
+    if let Some(out) = &args.out {
+        checkpoint::write_atomically(out, format!("{}\n", done.replay).as_bytes())
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if done.verified_score != done.search_score {
+        bail!("the engine scores the replay {} but the search expected {}", done.verified_score, done.search_score);
+    }
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "score": done.verified_score,
+                "pieces": done.pieces,
+                "width": config.width,
+                "eval": eval_name,
+                "seed": config.seed,
+                "expanded": done.expanded,
+                "seconds": done.elapsed_secs,
+                "replay": done.replay,
+            })
+        );
+    } else {
+        println!("score {}", done.verified_score);
+        println!("{}", done.replay);
+    }
+    Ok(())
+}
+
+/// Turns a checkpoint's evaluator identity back into a command-line spec.
+fn spec_from_name(name: &str) -> String {
+    if name == "baseline" {
+        return name.into();
+    }
+    if let Some(rest) = name.strip_prefix("net:") {
+        if rest.starts_with("embedded:") {
+            return "net".into();
+        }
+        if let Some((path, _crc)) = rest.rsplit_once(':') {
+            return format!("net={path}");
+        }
+    }
+    name.into()
+}

@@ -1,0 +1,614 @@
+//! The NNUE-style network of knewjade's HATETRIS record: pattern counts ->
+//! H tanhExp units -> one tanh output in [-1, 1].
+//!
+//! The first layer is a sum of the w1 rows of the active features (the
+//! inputs are counts), so inference never touches the 5119-wide dense input.
+//! `evaluate` also folds the empty rows at the top of the well, whose row
+//! and window features are known in advance, into three scaled row additions.
+
+use crate::evaluator::Evaluator;
+use crate::features::{
+    self, active_features, band, NUM_FEATURES, ROW_FEATURES, WINDOW_EMPTY, WINDOW_LEFT_WALL,
+    WINDOW_RIGHT_WALL,
+};
+use crate::simd::{self, Lanes};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Runs `$kernel::<lanes, chunks>(args)` for the common hidden sizes
+/// (AVX2+FMA when the CPU has it, else SSE2; plain f32 off x86_64), else
+/// `$dynamic(args)`. Must be a function's tail: the AVX2 arm returns.
+macro_rules! dispatch {
+    ($hidden:expr, $kernel:ident, $dynamic:ident, ($($arg:ident : $ty:ty),*) -> $ret:ty) => {{
+        macro_rules! arm {
+            ($n8:literal, $n4:literal) => {{
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+                        #[target_feature(enable = "avx2,fma")]
+                        fn avx2($($arg: $ty),*) -> $ret {
+                            $kernel::<simd::Avx2, $n8>($($arg),*)
+                        }
+                        // SAFETY: the CPU has the features just checked.
+                        return unsafe { avx2($($arg),*) };
+                    }
+                    $kernel::<simd::Sse2, $n4>($($arg),*)
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    $kernel::<f32, { $n4 * 4 }>($($arg),*)
+                }
+            }};
+        }
+        match $hidden {
+            8 => arm!(1, 2),
+            16 => arm!(2, 4),
+            24 => arm!(3, 6),
+            32 => arm!(4, 8),
+            40 => arm!(5, 10),
+            48 => arm!(6, 12),
+            56 => arm!(7, 14),
+            64 => arm!(8, 16),
+            96 => arm!(12, 24),
+            128 => arm!(16, 32),
+            _ => $dynamic($($arg),*),
+        }
+    }};
+}
+
+/// A one-hidden-layer network: `tanh(b2 + w2 . tanhExp(b1 + sum of the w1
+/// rows of the active features))`. `hidden` must be a positive multiple of
+/// 8 (the kernels work in 8-lane chunks); sizes 8..=64 in steps of 8, 96 and
+/// 128 get unrolled SIMD kernels, other multiples of 8 a slower generic path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub hidden: usize,
+    /// `NUM_FEATURES * hidden`, feature-major: `w1[f * hidden + j]`.
+    pub w1: Vec<f32>,
+    /// `hidden`.
+    pub b1: Vec<f32>,
+    /// `hidden`.
+    pub w2: Vec<f32>,
+    pub b2: f32,
+}
+
+/// Active features of a standard 16-row well: the fan-in used for init.
+const STANDARD_ACTIVE: usize = features::active_count(16);
+
+/// `x * tanh(exp(x))`, accurate (std math); the fast path uses
+/// [`simd::tanh_exp_fast`].
+pub fn tanh_exp(x: f32) -> f32 {
+    x * x.exp().tanh()
+}
+
+/// d/dx of `x * tanh(exp(x))` = `tanh(e) + x e (1 - tanh(e)^2)` with `e = exp(x)`.
+pub fn tanh_exp_grad(x: f32) -> f32 {
+    if x > 10.0 {
+        // tanh(e^x) is 1 to f32 precision and e * sech^2 would be inf * 0.
+        return 1.0;
+    }
+    let e = x.exp();
+    let t = e.tanh();
+    t + x * e * (1.0 - t * t)
+}
+
+impl Network {
+    /// Small random init, deterministic for a seed (ChaCha8 stream): w1
+    /// uniform in ±1/sqrt(156), 156 being the active-feature count of a
+    /// 16-row well, so hidden pre-activations start with standard deviation
+    /// about 1/sqrt(3); w2 uniform in ±1/sqrt(hidden); biases zero.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        assert!(
+            hidden > 0 && hidden.is_multiple_of(8),
+            "hidden size must be a positive multiple of 8, got {hidden}"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let a1 = 1.0 / (STANDARD_ACTIVE as f32).sqrt();
+        let a2 = 1.0 / (hidden as f32).sqrt();
+        let w1 = (0..NUM_FEATURES * hidden)
+            .map(|_| rng.gen_range(-a1..a1))
+            .collect();
+        let w2 = (0..hidden).map(|_| rng.gen_range(-a2..a2)).collect();
+        Network {
+            hidden,
+            w1,
+            b1: vec![0.0; hidden],
+            w2,
+            b2: 0.0,
+        }
+    }
+
+    /// The network shipped in the binary (`crates/eval/nets/default.hnet`).
+    pub fn embedded_default() -> Network {
+        static BYTES: &[u8] = include_bytes!("../nets/default.hnet");
+        Network::from_bytes(BYTES).expect("embedded default network is valid")
+    }
+
+    fn check_shape(&self) {
+        let h = self.hidden;
+        assert!(
+            h > 0 && h.is_multiple_of(8),
+            "hidden size must be a positive multiple of 8, got {h}"
+        );
+        assert!(
+            self.w1.len() == NUM_FEATURES * h && self.b1.len() == h && self.w2.len() == h,
+            "network arrays do not match hidden size {h}"
+        );
+    }
+
+    /// Forward pass from a list of active feature indices (with repeats).
+    pub fn forward_features(&self, features: &[u16]) -> f32 {
+        self.check_shape();
+        let net = self;
+        dispatch!(self.hidden, forward_features_h, forward_features_dyn, (net: &Network, features: &[u16]) -> f32)
+    }
+
+    /// The naive, obviously correct forward pass: a dense count vector over
+    /// all 5119 inputs, a dense matrix product, std math, in f64. Slow on
+    /// purpose; it is the baseline the fast path is checked and timed against.
+    #[allow(clippy::needless_range_loop)] // index form reads as the formula
+    pub fn reference_forward(&self, rows: &[u16]) -> f32 {
+        self.check_shape();
+        let h = self.hidden;
+        let mut feats = Vec::new();
+        active_features(rows, &mut feats);
+        let mut x = vec![0f64; NUM_FEATURES];
+        for &f in &feats {
+            x[f as usize] += 1.0;
+        }
+        let mut z: Vec<f64> = self.b1.iter().map(|&b| b as f64).collect();
+        for (f, &xf) in x.iter().enumerate() {
+            for j in 0..h {
+                z[j] += xf * self.w1[f * h + j] as f64;
+            }
+        }
+        let mut out = self.b2 as f64;
+        for j in 0..h {
+            out += self.w2[j] as f64 * (z[j] * z[j].exp().tanh());
+        }
+        out.tanh() as f32
+    }
+}
+
+#[inline(always)]
+fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
+    assert!(v.len() >= N * V::W);
+    let mut out = [V::splat(0.0); N];
+    for (i, o) in out.iter_mut().enumerate() {
+        // SAFETY: in bounds by the assert.
+        *o = unsafe { V::load(v.as_ptr().add(i * V::W)) };
+    }
+    out
+}
+
+/// The hidden accumulator: b1 plus w1 rows of features.
+///
+/// Large `Vec<f32>` allocations typically start 16 bytes past a page, so
+/// 32-byte row loads would straddle cache lines half the time, costing
+/// ~25%. When w1 sits exactly half a vector off alignment (`SHIFT`), each
+/// row is read as N - 1 aligned vectors from `W / 2` on, plus one vector
+/// made of its last and first half-vectors (two half loads that never
+/// straddle a line); `finish` puts the lanes back in order. No load leaves
+/// the row, so the first and last w1 rows need no special case.
+struct Acc<'a, V: Lanes, const N: usize, const SHIFT: bool> {
+    w1: &'a [f32],
+    /// Plain mode: lanes `[W i, W i + W)`. Shifted mode: b1 and scaled rows.
+    plain: [V; N],
+    /// Shifted mode: lanes `[W i + W/2, W i + 3W/2)` for `i < N - 1`.
+    mid: [V; N],
+    /// Shifted mode: lanes `[H - W/2, H)` then `[0, W/2)`.
+    ends: V,
+}
+
+/// Does `net` get the shifted accumulator for lanes of type V?
+#[inline(always)]
+fn use_shift<V: Lanes>(net: &Network) -> bool {
+    let half = V::W / 2 * 4;
+    half > 0 && tests::forced_shift().unwrap_or(net.w1.as_ptr() as usize % (V::W * 4) == half)
+}
+
+impl<'a, V: Lanes, const N: usize, const SHIFT: bool> Acc<'a, V, N, SHIFT> {
+    #[inline(always)]
+    fn new(net: &'a Network) -> Self {
+        assert!(net.w1.len() == NUM_FEATURES * N * V::W);
+        let zero = V::splat(0.0);
+        Acc {
+            w1: &net.w1,
+            plain: load::<V, N>(&net.b1),
+            mid: [zero; N],
+            ends: zero,
+        }
+    }
+
+    /// `acc += w1[f]`.
+    ///
+    /// # Safety
+    /// `f < NUM_FEATURES`.
+    #[inline(always)]
+    unsafe fn add(&mut self, f: usize) {
+        let h = N * V::W;
+        let row = self.w1.as_ptr().add(f * h);
+        if SHIFT {
+            let half = V::W / 2;
+            self.ends = self.ends.add(V::load_halves(row.add(h - half), row));
+            for i in 0..N - 1 {
+                self.mid[i] = self.mid[i].add(V::load(row.add(half + i * V::W)));
+            }
+        } else {
+            for (i, a) in self.plain.iter_mut().enumerate() {
+                *a = a.add(V::load(row.add(i * V::W)));
+            }
+        }
+    }
+
+    /// `acc += k * w1[f]`.
+    ///
+    /// # Safety
+    /// `f < NUM_FEATURES`.
+    #[inline(always)]
+    unsafe fn add_scaled(&mut self, f: usize, k: f32) {
+        let row = self.w1.as_ptr().add(f * N * V::W);
+        let k = V::splat(k);
+        for (i, a) in self.plain.iter_mut().enumerate() {
+            *a = V::load(row.add(i * V::W)).mul_add(k, *a);
+        }
+    }
+
+    #[inline(always)]
+    fn finish(mut self) -> [V; N] {
+        if SHIFT {
+            // Output i is the upper half of the vector before it and the
+            // lower half of its own; `ends` stands before the first and
+            // after the last.
+            for i in 0..N {
+                let before = if i == 0 { self.ends } else { self.mid[i - 1] };
+                let own = if i == N - 1 { self.ends } else { self.mid[i] };
+                self.plain[i] = self.plain[i].add(before.join_halves(own));
+            }
+        }
+        self.plain
+    }
+}
+
+/// The output layer `tanh(b2 + sum_j w2[j] * tanhExp(acc[j]))`, for M
+/// wells at once (M = 1 in use).
+#[inline(always)]
+fn head<V: Lanes, const N: usize, const M: usize>(accs: &[[V; N]; M], net: &Network) -> [f32; M] {
+    let w2 = load::<V, N>(&net.w2);
+    let mut terms = [[V::splat(0.0); N]; M];
+    for i in 0..N {
+        for m in 0..M {
+            terms[m][i] = simd::tanh_exp_v(accs[m][i]).mul(w2[i]);
+        }
+    }
+    // Pairwise sums: a short dependency chain.
+    let mut width = N;
+    while width > 1 {
+        let half = width / 2;
+        for t in terms.iter_mut() {
+            for i in 0..half {
+                t[i] = t[i].add(t[i + half]);
+            }
+            if width % 2 == 1 {
+                t[0] = t[0].add(t[width - 1]);
+            }
+        }
+        width = half;
+    }
+    let mut out = [0.0; M];
+    for m in 0..M {
+        out[m] = simd::tanh_fast(terms[m][0].hsum() + net.b2);
+    }
+    out
+}
+
+#[inline(always)]
+fn forward_features_h<V: Lanes, const N: usize>(net: &Network, features: &[u16]) -> f32 {
+    let acc = if use_shift::<V>(net) {
+        features_acc::<V, N, true>(net, features)
+    } else {
+        features_acc::<V, N, false>(net, features)
+    };
+    head(&[acc], net)[0]
+}
+
+#[inline(always)]
+fn features_acc<V: Lanes, const N: usize, const SHIFT: bool>(
+    net: &Network,
+    features: &[u16],
+) -> [V; N] {
+    let mut acc = Acc::<V, N, SHIFT>::new(net);
+    for &f in features {
+        let f = f as usize;
+        assert!(f < NUM_FEATURES, "feature index {f} out of range");
+        // SAFETY: checked just above.
+        unsafe { acc.add(f) };
+    }
+    acc.finish()
+}
+
+fn forward_features_dyn(net: &Network, features: &[u16]) -> f32 {
+    let h = net.hidden;
+    let mut acc = net.b1.clone();
+    for &f in features {
+        let row = &net.w1[f as usize * h..(f as usize + 1) * h];
+        acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+    }
+    let s: f32 = acc
+        .iter()
+        .zip(&net.w2)
+        .map(|(&a, &w)| simd::tanh_exp_fast(a) * w)
+        .sum();
+    simd::tanh_fast(s + net.b2)
+}
+
+/// Features straight from the rows, with the empty top of the well folded
+/// in: k empty rows contribute k times row pattern 0, and each window-row
+/// lying wholly inside them 8 empty windows and one against each wall.
+#[inline(always)]
+fn accumulate_rows<V: Lanes, const N: usize>(net: &Network, rows: &[u16]) -> [V; N] {
+    if use_shift::<V>(net) {
+        rows_acc::<V, N, true>(net, rows)
+    } else {
+        rows_acc::<V, N, false>(net, rows)
+    }
+}
+
+#[inline(always)]
+fn rows_acc<V: Lanes, const N: usize, const SHIFT: bool>(net: &Network, rows: &[u16]) -> [V; N] {
+    let h = rows.len();
+    let k = rows.iter().position(|&r| r != 0).unwrap_or(h);
+    let mut acc = Acc::<V, N, SHIFT>::new(net);
+    // SAFETY (all adds): row features are <= 1023 and window features
+    // ROW_FEATURES + (p <= 4095) = at most NUM_FEATURES - 1.
+    unsafe {
+        if k > 0 {
+            acc.add_scaled(0, k as f32);
+        }
+        for &r in &rows[k..] {
+            acc.add((r & 0x3FF) as usize);
+        }
+        if h >= 3 {
+            let empty_bands = k.saturating_sub(3);
+            if empty_bands > 0 {
+                let m = empty_bands as f32;
+                acc.add_scaled(ROW_FEATURES + WINDOW_EMPTY as usize, 8.0 * m);
+                acc.add_scaled(ROW_FEATURES + WINDOW_LEFT_WALL as usize, m);
+                acc.add_scaled(ROW_FEATURES + WINDOW_RIGHT_WALL as usize, m);
+            }
+            for top in empty_bands..h - 2 {
+                for word in band(rows, top) {
+                    for i in 0..5 {
+                        acc.add(ROW_FEATURES + ((word >> (12 * i)) & 0xFFF) as usize);
+                    }
+                }
+            }
+        }
+    }
+    acc.finish()
+}
+
+#[inline(always)]
+fn eval_rows_h<V: Lanes, const N: usize>(net: &Network, rows: &[u16]) -> f32 {
+    head(&[accumulate_rows::<V, N>(net, rows)], net)[0]
+}
+
+/// A batch with one dispatch. (Interleaving the output layers of two wells
+/// was tried and measured slower: the core already overlaps neighbouring
+/// evaluations.)
+#[inline(always)]
+fn eval_batch_h<V: Lanes, const N: usize>(net: &Network, wells: &[&[u16]], out: &mut [f32]) {
+    for (w, o) in wells.iter().zip(out) {
+        *o = eval_rows_h::<V, N>(net, w);
+    }
+}
+
+fn eval_rows_dyn(net: &Network, rows: &[u16]) -> f32 {
+    let mut feats = Vec::with_capacity(features::active_count(rows.len()));
+    active_features(rows, &mut feats);
+    forward_features_dyn(net, &feats)
+}
+
+fn eval_batch_dyn(net: &Network, wells: &[&[u16]], out: &mut [f32]) {
+    for (w, o) in wells.iter().zip(out) {
+        *o = eval_rows_dyn(net, w);
+    }
+}
+
+impl Evaluator for Network {
+    fn evaluate(&self, rows: &[u16]) -> f32 {
+        self.check_shape();
+        let net = self;
+        dispatch!(self.hidden, eval_rows_h, eval_rows_dyn, (net: &Network, rows: &[u16]) -> f32)
+    }
+
+    fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
+        self.check_shape();
+        let net = self;
+        dispatch!(self.hidden, eval_batch_h, eval_batch_dyn, (net: &Network, wells: &[&[u16]], out: &mut [f32]) -> ())
+    }
+
+    fn name(&self) -> String {
+        format!("network-h{}", self.hidden)
+    }
+}
+
+#[cfg(not(test))]
+mod tests {
+    #[inline(always)]
+    pub(super) fn forced_shift() -> Option<bool> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static FORCED_SHIFT: Cell<Option<bool>> = const { Cell::new(None) };
+    }
+
+    /// Tests force the shifted-lane accumulator on or off on their thread,
+    /// so both paths are checked whatever the allocator does (the shifted
+    /// path is correct at any alignment, only slower when misused).
+    pub(super) fn forced_shift() -> Option<bool> {
+        FORCED_SHIFT.with(|c| c.get())
+    }
+
+    /// Every kernel that runs without AVX2 (SSE2 and plain f32 lanes), for
+    /// the hidden sizes they are dispatched at here.
+    fn portable_kernels(net: &Network, rows: &[u16], feats: &[u16]) -> Vec<f32> {
+        macro_rules! run {
+            ($n4:literal, $n1:literal) => {{
+                let mut out = vec![
+                    eval_rows_h::<f32, $n1>(net, rows),
+                    forward_features_h::<f32, $n1>(net, feats),
+                ];
+                #[cfg(target_arch = "x86_64")]
+                out.extend([
+                    eval_rows_h::<simd::Sse2, $n4>(net, rows),
+                    forward_features_h::<simd::Sse2, $n4>(net, feats),
+                ]);
+                out
+            }};
+        }
+        match net.hidden {
+            8 => run!(2, 8),
+            16 => run!(4, 16),
+            24 => run!(6, 24),
+            48 => run!(12, 48),
+            _ => vec![],
+        }
+    }
+
+    /// Regenerates `nets/default.hnet` (`Network::random(48, 0)`):
+    /// `cargo test -p hatetris-eval -- --ignored write_default_net`.
+    #[test]
+    #[ignore]
+    fn write_default_net() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/default.hnet");
+        Network::random(48, 0).save(&path).unwrap();
+    }
+
+    fn well() -> impl Strategy<Value = Vec<u16>> {
+        (prop::collection::vec(0u16..1023, 1..=16), 0usize..=16).prop_map(|(mut rows, empty)| {
+            let k = empty.min(rows.len());
+            rows[..k].iter_mut().for_each(|r| *r = 0);
+            rows
+        })
+    }
+
+    /// A random network with weights scaled so pre-activations span the
+    /// activation's interesting range (and beyond), with random biases.
+    fn network() -> impl Strategy<Value = Network> {
+        (
+            prop::sample::select(vec![8usize, 16, 24, 48, 72]),
+            any::<u64>(),
+            0.1f32..6.0,
+            -2.0f32..2.0,
+            -1.0f32..1.0,
+        )
+            .prop_map(|(hidden, seed, scale, bias, b2)| {
+                let mut net = Network::random(hidden, seed);
+                net.w1.iter_mut().for_each(|w| *w *= scale);
+                net.b1
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(j, b)| *b = bias * ((j % 5) as f32 - 2.0) / 2.0);
+                net.b2 = b2;
+                net
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn fast_paths_match_reference(net in network(), rows in well()) {
+            let reference = net.reference_forward(&rows);
+            let mut feats = Vec::new();
+            active_features(&rows, &mut feats);
+            for shift in [Some(true), Some(false), None] {
+                FORCED_SHIFT.with(|c| c.set(shift));
+                let fast = net.evaluate(&rows);
+                let from_features = net.forward_features(&feats);
+                prop_assert!((fast - reference).abs() <= 1e-5, "evaluate {fast} vs reference {reference} (shift {shift:?})");
+                prop_assert!((from_features - reference).abs() <= 1e-5, "forward_features {from_features} vs reference {reference}");
+                prop_assert!((-1.0..=1.0).contains(&fast));
+                for v in portable_kernels(&net, &rows, &feats) {
+                    prop_assert!((v - reference).abs() <= 1e-5, "portable kernel {v} vs reference {reference} (shift {shift:?})");
+                }
+            }
+            FORCED_SHIFT.with(|c| c.set(None));
+        }
+    }
+
+    #[test]
+    fn batch_matches_single() {
+        let wells: Vec<Vec<u16>> = vec![
+            vec![0; 16],
+            vec![0, 0, 0, 1022],
+            vec![3; 6],
+            vec![0, 0, 5, 0, 7],
+            vec![1, 2, 3],
+        ];
+        let refs: Vec<&[u16]> = wells.iter().map(|w| &w[..]).collect();
+        for hidden in [8, 24, 48, 72] {
+            let net = Network::random(hidden, 7);
+            for n in 0..=refs.len() {
+                let mut out = vec![f32::NAN; n];
+                net.evaluate_batch(&refs[..n], &mut out);
+                for (w, o) in refs.iter().zip(&out) {
+                    assert_eq!(*o, net.evaluate(w), "hidden {hidden}, batch of {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_is_deterministic_and_embedded_default_is_random_48_0() {
+        assert_eq!(Network::random(16, 3), Network::random(16, 3));
+        assert_ne!(Network::random(16, 3), Network::random(16, 4));
+        assert_eq!(Network::embedded_default(), Network::random(48, 0));
+        assert_eq!(Network::embedded_default().name(), "network-h48");
+    }
+
+    #[test]
+    fn fast_math_is_accurate() {
+        let (mut worst_exp, mut worst_tanh, mut worst_te) = (0f64, 0f64, 0f64);
+        let mut x = -100.0f32;
+        while x <= 100.0 {
+            let xd = x as f64;
+            let e = xd.clamp(-87.0, 88.0).exp();
+            worst_exp = worst_exp.max(((simd::fast_exp(x) as f64 - e) / e).abs());
+            worst_tanh = worst_tanh.max((simd::tanh_fast(x) as f64 - xd.tanh()).abs());
+            let te = xd * xd.exp().tanh();
+            worst_te = worst_te.max((simd::tanh_exp_fast(x) as f64 - te).abs() / xd.abs().max(1.0));
+            assert!((tanh_exp(x) as f64 - te).abs() < 2e-7 * xd.abs().max(1.0));
+            x += 0.001953125 * 3.0;
+        }
+        assert!(worst_exp < 2.5e-7, "exp: relative error {worst_exp:e}");
+        assert!(worst_tanh < 3.5e-7, "tanh: error {worst_tanh:e}");
+        assert!(
+            worst_te < 4e-7,
+            "tanh_exp: error / max(1, |x|) {worst_te:e}"
+        );
+    }
+
+    #[test]
+    fn tanh_exp_grad_matches_finite_differences() {
+        for i in -400..=400 {
+            let x = i as f64 * 0.025;
+            let f = |x: f64| x * x.exp().tanh();
+            let fd = (f(x + 1e-5) - f(x - 1e-5)) / 2e-5;
+            assert!(
+                (tanh_exp_grad(x as f32) as f64 - fd).abs() < 1e-4,
+                "grad at {x}"
+            );
+        }
+        assert_eq!(tanh_exp_grad(50.0), 1.0);
+        assert!(tanh_exp_grad(-100.0).abs() < 1e-30);
+    }
+}

@@ -1,0 +1,346 @@
+//! The network file format (`.hnet`), all little-endian:
+//!
+//! ```text
+//! b"HTNN"  u32 version (1)  u32 hidden  u32 row features (1023)  u32 window features (4096)
+//! w1: NUM_FEATURES * hidden f32 (feature-major)   b1: hidden f32   w2: hidden f32   b2: f32
+//! u32 CRC32 (crc32fast) of every byte before it
+//! ```
+//!
+//! Reading never panics: every defect is a [`WeightsError`].
+
+use crate::features::{NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
+use crate::network::Network;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub const MAGIC: [u8; 4] = *b"HTNN";
+pub const VERSION: u32 = 1;
+const HEADER_LEN: usize = 4 + 4 * 4;
+/// Hidden sizes above this are refused, so a corrupt header cannot request
+/// a huge allocation.
+pub const MAX_HIDDEN: u32 = 4096;
+
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    #[error("cannot {action} network file {path}: {source}")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("not a HATETRIS network file: magic bytes {found:?}, expected \"HTNN\"")]
+    BadMagic { found: [u8; 4] },
+    #[error("unsupported network file version {found} (this build reads version {expected})")]
+    BadVersion { found: u32, expected: u32 },
+    #[error("truncated network file: {len} bytes, expected {expected}")]
+    Truncated { len: usize, expected: usize },
+    #[error("network file has {len} bytes, expected {expected} (trailing data)")]
+    WrongLength { len: usize, expected: usize },
+    #[error("network file checksum mismatch: stored {stored:08x}, computed {computed:08x} (corrupted file)")]
+    Checksum { stored: u32, computed: u32 },
+    #[error(
+        "network file has {rows} row + {windows} window features, this build uses {ROW_FEATURES} + {WINDOW_FEATURES}"
+    )]
+    FeatureMismatch { rows: u32, windows: u32 },
+    #[error("invalid hidden size {0} in network file (must be a positive multiple of 8, at most {MAX_HIDDEN})")]
+    BadHidden(u32),
+    #[error("network has inconsistent array sizes for hidden size {0}")]
+    BadShape(usize),
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+fn file_len(hidden: usize) -> usize {
+    HEADER_LEN + 4 * (NUM_FEATURES * hidden + 2 * hidden + 1) + 4
+}
+
+/// Is `len` the length of a whole file for some valid hidden size?
+fn complete_length(len: usize) -> bool {
+    let per_hidden = 4 * (NUM_FEATURES + 2);
+    let fixed = file_len(0);
+    len > fixed
+        && (len - fixed).is_multiple_of(per_hidden)
+        && ((len - fixed) / per_hidden).is_multiple_of(8)
+}
+
+impl Network {
+    /// The `.hnet` encoding of the network.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let h = self.hidden;
+        assert!(
+            self.w1.len() == NUM_FEATURES * h && self.b1.len() == h && self.w2.len() == h,
+            "network arrays do not match hidden size {h}"
+        );
+        let mut out = Vec::with_capacity(file_len(h));
+        out.extend_from_slice(&MAGIC);
+        for v in [
+            VERSION,
+            h as u32,
+            ROW_FEATURES as u32,
+            WINDOW_FEATURES as u32,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for &x in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(std::iter::once(&self.b2))
+        {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Decodes a `.hnet` file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
+        if bytes.len() < 4 {
+            return Err(WeightsError::Truncated {
+                len: bytes.len(),
+                expected: HEADER_LEN + 4,
+            });
+        }
+        let found: [u8; 4] = bytes[..4].try_into().unwrap();
+        if found != MAGIC {
+            return Err(WeightsError::BadMagic { found });
+        }
+        if bytes.len() < HEADER_LEN + 4 {
+            return Err(WeightsError::Truncated {
+                len: bytes.len(),
+                expected: HEADER_LEN + 4,
+            });
+        }
+        // Checksum first: a corrupted header field should read as corruption,
+        // not as a strange hidden size or length.
+        let body = &bytes[..bytes.len() - 4];
+        let stored = u32_at(bytes, bytes.len() - 4);
+        let computed = crc32fast::hash(body);
+        let (version, hidden, rows, windows) = (
+            u32_at(bytes, 4),
+            u32_at(bytes, 8),
+            u32_at(bytes, 12),
+            u32_at(bytes, 16),
+        );
+        if stored != computed {
+            // A header that promises more bytes than there are means the file
+            // was cut short, unless the length is exactly that of a complete
+            // file of another size (then a header byte was corrupted).
+            if version == VERSION && hidden > 0 && hidden <= MAX_HIDDEN {
+                let expected = file_len(hidden as usize);
+                if bytes.len() < expected && !complete_length(bytes.len()) {
+                    return Err(WeightsError::Truncated {
+                        len: bytes.len(),
+                        expected,
+                    });
+                }
+            }
+            return Err(WeightsError::Checksum { stored, computed });
+        }
+        if version != VERSION {
+            return Err(WeightsError::BadVersion {
+                found: version,
+                expected: VERSION,
+            });
+        }
+        if rows as usize != ROW_FEATURES || windows as usize != WINDOW_FEATURES {
+            return Err(WeightsError::FeatureMismatch { rows, windows });
+        }
+        if hidden == 0 || hidden % 8 != 0 || hidden > MAX_HIDDEN {
+            return Err(WeightsError::BadHidden(hidden));
+        }
+        let h = hidden as usize;
+        let expected = file_len(h);
+        if bytes.len() != expected {
+            return Err(WeightsError::WrongLength {
+                len: bytes.len(),
+                expected,
+            });
+        }
+        let mut floats = bytes[HEADER_LEN..bytes.len() - 4]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()));
+        let w1: Vec<f32> = floats.by_ref().take(NUM_FEATURES * h).collect();
+        let b1: Vec<f32> = floats.by_ref().take(h).collect();
+        let w2: Vec<f32> = floats.by_ref().take(h).collect();
+        let b2 = floats.next().ok_or(WeightsError::BadShape(h))?;
+        Ok(Network {
+            hidden: h,
+            w1,
+            b1,
+            w2,
+            b2,
+        })
+    }
+
+    /// Writes the network atomically: a temporary file in the same directory,
+    /// synced, then renamed over `path`, so readers never see a partial file.
+    pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
+        let h = self.hidden;
+        if self.w1.len() != NUM_FEATURES * h || self.b1.len() != h || self.w2.len() != h {
+            return Err(WeightsError::BadShape(h));
+        }
+        let io = |action, source| WeightsError::Io {
+            action,
+            path: path.to_path_buf(),
+            source,
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+        let result = (|| {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(&self.to_bytes())?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, path)
+        })();
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(io("write", e));
+        }
+        Ok(())
+    }
+
+    /// Reads a `.hnet` file.
+    pub fn load(path: &Path) -> Result<Network, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+            action: "read",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Network::from_bytes(&bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn net() -> Network {
+        Network::random(8, 11)
+    }
+
+    fn recrc(bytes: &mut [u8]) {
+        let n = bytes.len();
+        let crc = crc32fast::hash(&bytes[..n - 4]);
+        bytes[n - 4..].copy_from_slice(&crc.to_le_bytes());
+    }
+
+    #[test]
+    fn round_trip_through_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("net.hnet");
+        let n = Network::random(16, 5);
+        n.save(&path).unwrap();
+        assert_eq!(Network::load(&path).unwrap(), n);
+        // Overwriting leaves no temporary files behind.
+        net().save(&path).unwrap();
+        assert_eq!(Network::load(&path).unwrap(), net());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert_eq!(n.to_bytes().len(), file_len(16));
+    }
+
+    #[test]
+    fn wrong_magic() {
+        let mut b = net().to_bytes();
+        b[..4].copy_from_slice(b"GIF8");
+        let e = Network::from_bytes(&b).unwrap_err();
+        assert!(matches!(e, WeightsError::BadMagic { .. }));
+        assert!(e.to_string().contains("not a HATETRIS network file"), "{e}");
+    }
+
+    #[test]
+    fn wrong_version() {
+        let mut b = net().to_bytes();
+        b[4..8].copy_from_slice(&2u32.to_le_bytes());
+        recrc(&mut b);
+        let e = Network::from_bytes(&b).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                WeightsError::BadVersion {
+                    found: 2,
+                    expected: 1
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("version 2"), "{e}");
+    }
+
+    #[test]
+    fn truncated_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cut.hnet");
+        let b = net().to_bytes();
+        for len in [0, 3, 10, 24, 1000, b.len() - 1] {
+            std::fs::write(&path, &b[..len]).unwrap();
+            let e = Network::load(&path).unwrap_err();
+            assert!(matches!(e, WeightsError::Truncated { .. }), "{len}: {e}");
+            assert!(e.to_string().contains("truncated"), "{e}");
+        }
+    }
+
+    #[test]
+    fn corrupted_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.hnet");
+        let good = net().to_bytes();
+        for at in [8, 12, 100, good.len() / 2, good.len() - 6, good.len() - 1] {
+            let mut b = good.clone();
+            b[at] ^= 0x10;
+            std::fs::write(&path, &b).unwrap();
+            let e = Network::load(&path).unwrap_err();
+            assert!(matches!(e, WeightsError::Checksum { .. }), "byte {at}: {e}");
+            assert!(e.to_string().contains("checksum mismatch"), "{e}");
+        }
+    }
+
+    #[test]
+    fn other_defects_are_errors() {
+        let mut b = net().to_bytes();
+        b.extend_from_slice(&[0; 8]);
+        recrc(&mut b);
+        assert!(matches!(
+            Network::from_bytes(&b).unwrap_err(),
+            WeightsError::WrongLength { .. }
+        ));
+
+        let mut b = net().to_bytes();
+        b[8..12].copy_from_slice(&12u32.to_le_bytes());
+        recrc(&mut b);
+        assert!(matches!(
+            Network::from_bytes(&b).unwrap_err(),
+            WeightsError::BadHidden(12)
+        ));
+
+        let mut b = net().to_bytes();
+        b[12..16].copy_from_slice(&1024u32.to_le_bytes());
+        recrc(&mut b);
+        assert!(matches!(
+            Network::from_bytes(&b).unwrap_err(),
+            WeightsError::FeatureMismatch { .. }
+        ));
+
+        let e = Network::load(Path::new("/nonexistent/dir/x.hnet")).unwrap_err();
+        assert!(
+            matches!(e, WeightsError::Io { .. })
+                && e.to_string().contains("/nonexistent/dir/x.hnet"),
+            "{e}"
+        );
+        assert!(matches!(
+            net().save(Path::new("/nonexistent/dir/x.hnet")),
+            Err(WeightsError::Io { .. })
+        ));
+    }
+}

@@ -1,0 +1,31 @@
+//! The self-improvement cycle: search → refine → learn.
+//!
+//! Each cycle, the current network plays one whole game with a wide beam
+//! (search), keeping a random sample of the beam's wells at every depth;
+//! each sampled well is checked by a small lookahead beam (refine), which
+//! moves its value halfway toward what the lookahead found; the network is
+//! then trained on the refined values of the last cycles (learn), and the
+//! result plays the next cycle.
+//!
+//! A run lives in one directory:
+//!
+//! ```text
+//! RUN/config.json          the settings (fixed at the first start)
+//! RUN/net-000.hnet         the starting network
+//! RUN/cycle-001/samples.htds   search: sampled wells, target = network value x
+//! RUN/cycle-001/search.json    search: score, replay, timings (written last)
+//! RUN/cycle-001/refined.htds   refine: the scaled targets t
+//! RUN/cycle-001/net.hnet       learn: the next network
+//! RUN/metrics.jsonl        one line per finished cycle
+//! RUN/progress.png         lines and loss per cycle
+//! ```
+//!
+//! Every file is written to a temporary name and renamed, and a step counts
+//! as done only when its last file exists, so a run killed at any moment
+//! continues from the last finished step.
+
+mod refine;
+mod run;
+
+pub use refine::{refine_targets, RefineConfig};
+pub use run::{run_cycles, CycleConfig, CycleError, CycleEvent, CycleMetrics, Step};

@@ -1,0 +1,368 @@
+//! Running cycles, each step resumable.
+
+use super::refine::{refine_targets, RefineConfig};
+use crate::dataset::{read_dataset, DatasetWriter, Sample};
+use crate::train::{train, TrainConfig};
+use hatetris_eval::Network;
+use hatetris_game::{Rules, Well, BAR};
+use hatetris_search::{checkpoint::write_atomically, keys_for_line, run, BeamState, SearchConfig};
+use rand::seq::index::sample;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The settings of a run, fixed when it starts (RUN/config.json).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct CycleConfig {
+    /// Beam width of the search step.
+    pub width: usize,
+    /// Wells sampled from the beam at every depth.
+    pub samples_per_depth: usize,
+    pub refine: RefineConfig,
+    /// Cycles of data the learn step trains on.
+    pub history: usize,
+    pub quiescence: bool,
+    pub seed: u64,
+    /// Stop the search step after this many pieces (0: until the game ends).
+    pub max_depth: usize,
+    pub train: TrainConfig,
+}
+
+impl Default for CycleConfig {
+    fn default() -> Self {
+        CycleConfig {
+            width: 1000,
+            samples_per_depth: 4096,
+            refine: RefineConfig::default(),
+            history: 3,
+            quiescence: true,
+            seed: 0,
+            max_depth: 0,
+            train: TrainConfig::default(),
+        }
+    }
+}
+
+/// The three steps of a cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Search,
+    Refine,
+    Learn,
+}
+
+/// What a cycle reports, one line of metrics.jsonl.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct CycleMetrics {
+    pub cycle: usize,
+    pub lines: u32,
+    pub pieces: usize,
+    pub replay: String,
+    pub wells_sampled: usize,
+    pub search_secs: f64,
+    pub refine_secs: f64,
+    pub refine_ms_per_well: f64,
+    pub train_loss: f64,
+    pub validation_loss: f64,
+    pub epochs: usize,
+    pub wall_secs: f64,
+}
+
+/// Progress events for the command line.
+pub enum CycleEvent<'a> {
+    StepStarted { cycle: usize, step: Step },
+    StepSkipped { cycle: usize, step: Step },
+    SearchDepth { cycle: usize, report: &'a hatetris_search::DepthReport },
+    RefineProgress { cycle: usize, done: usize, total: usize },
+    Epoch { cycle: usize, report: &'a crate::train::EpochReport },
+    CycleDone { metrics: &'a CycleMetrics },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CycleError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("{0}")]
+    Data(#[from] crate::dataset::DatasetError),
+    #[error("{0}")]
+    Weights(#[from] hatetris_eval::WeightsError),
+    #[error("{0}")]
+    Train(#[from] crate::train::TrainError),
+    #[error("{path}: malformed ({what})")]
+    Malformed { path: PathBuf, what: String },
+    #[error("the search's line does not replay: {0}")]
+    Line(#[from] hatetris_search::LineError),
+    #[error("{0}")]
+    Plot(String),
+}
+
+/// The search step's record (search.json).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct SearchRecord {
+    lines: u32,
+    pieces: usize,
+    replay: String,
+    wells_sampled: usize,
+    search_secs: f64,
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
+    move |source| CycleError::Io { path: path.to_path_buf(), source }
+}
+
+fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), CycleError> {
+    let text = serde_json::to_string_pretty(value).expect("serialisable");
+    write_atomically(path, text.as_bytes()).map_err(io(path))
+}
+
+fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, CycleError> {
+    let text = std::fs::read_to_string(path).map_err(io(path))?;
+    serde_json::from_str(&text).map_err(|e| CycleError::Malformed { path: path.into(), what: e.to_string() })
+}
+
+fn cycle_dir(run: &Path, cycle: usize) -> PathBuf {
+    run.join(format!("cycle-{cycle:03}"))
+}
+
+/// The network that plays cycle `cycle` (the previous cycle's result).
+fn network_for(run: &Path, cycle: usize) -> PathBuf {
+    if cycle == 1 {
+        run.join("net-000.hnet")
+    } else {
+        cycle_dir(run, cycle - 1).join("net.hnet")
+    }
+}
+
+fn to_sample(well: &Well, rules: Rules, target: f32) -> Sample {
+    let playable = well.playable(rules);
+    let mut rows = [0u16; 16];
+    rows[..playable.len()].copy_from_slice(playable);
+    Sample { rows, len: playable.len() as u8, target }
+}
+
+fn from_sample(s: &Sample) -> Well {
+    let mut w = Well::EMPTY;
+    w.rows[BAR..BAR + s.len as usize].copy_from_slice(&s.rows[..s.len as usize]);
+    w
+}
+
+/// Starts or continues the run in `dir` until `cycles` cycles are done.
+/// `config` is used only when the run is new (else RUN/config.json rules);
+/// `initial` is the starting network for a new run. `stop_after` ends the
+/// process early after a given step (for tests of resumption).
+pub fn run_cycles(
+    dir: &Path,
+    cycles: usize,
+    config: &CycleConfig,
+    initial: &Network,
+    stop_after: Option<(usize, Step)>,
+    on_event: &mut dyn FnMut(CycleEvent),
+) -> Result<Vec<CycleMetrics>, CycleError> {
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let config_path = dir.join("config.json");
+    let config: CycleConfig = if config_path.exists() {
+        read_json(&config_path)?
+    } else {
+        write_json(&config_path, config)?;
+        config.clone()
+    };
+    let net0 = dir.join("net-000.hnet");
+    if !net0.exists() {
+        initial.save(&net0)?;
+    }
+    let metrics_path = dir.join("metrics.jsonl");
+    let mut metrics = read_metrics(&metrics_path)?;
+    let rules = Rules::STANDARD;
+    for cycle in metrics.len() + 1..=cycles {
+        let started = Instant::now();
+        let cdir = cycle_dir(dir, cycle);
+        std::fs::create_dir_all(&cdir).map_err(io(&cdir))?;
+        let net = Network::load(&network_for(dir, cycle))?;
+        let seed = config.seed.wrapping_add(cycle as u64 * 0x9E37_79B9);
+
+        // Search.
+        let samples_path = cdir.join("samples.htds");
+        let record_path = cdir.join("search.json");
+        let record: SearchRecord = if record_path.exists() && samples_path.exists() {
+            on_event(CycleEvent::StepSkipped { cycle, step: Step::Search });
+            read_json(&record_path)?
+        } else {
+            on_event(CycleEvent::StepStarted { cycle, step: Step::Search });
+            let record = search_step(&config, &net, seed, cycle, &samples_path, on_event)?;
+            write_json(&record_path, &record)?;
+            record
+        };
+        if stop_after == Some((cycle, Step::Search)) {
+            return Ok(metrics);
+        }
+
+        // Refine.
+        let refined_path = cdir.join("refined.htds");
+        let refine_secs_path = cdir.join("refine.json");
+        let refine_secs: f64 = if refined_path.exists() && refine_secs_path.exists() {
+            on_event(CycleEvent::StepSkipped { cycle, step: Step::Refine });
+            read_json(&refine_secs_path)?
+        } else {
+            on_event(CycleEvent::StepStarted { cycle, step: Step::Refine });
+            let t = Instant::now();
+            let samples = read_dataset(&samples_path)?;
+            let wells: Vec<Well> = samples.iter().map(from_sample).collect();
+            let total = wells.len();
+            let report = std::sync::Mutex::new(&mut *on_event);
+            let targets = refine_targets(&wells, rules, &config.refine, &net, seed, &|done| {
+                if done % 64 == 0 || done == total {
+                    if let Ok(mut f) = report.lock() {
+                        f(CycleEvent::RefineProgress { cycle, done, total });
+                    }
+                }
+            });
+            let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
+            for (well, t) in wells.iter().zip(&targets) {
+                w.push(&to_sample(well, rules, *t))?;
+            }
+            w.finish()?;
+            let secs = t.elapsed().as_secs_f64();
+            write_json(&refine_secs_path, &secs)?;
+            secs
+        };
+        if stop_after == Some((cycle, Step::Refine)) {
+            return Ok(metrics);
+        }
+
+        // Learn.
+        let net_path = cdir.join("net.hnet");
+        let train_path = cdir.join("train.json");
+        let (train_loss, validation_loss, epochs): (f64, f64, usize) = if net_path.exists() && train_path.exists() {
+            on_event(CycleEvent::StepSkipped { cycle, step: Step::Learn });
+            read_json(&train_path)?
+        } else {
+            on_event(CycleEvent::StepStarted { cycle, step: Step::Learn });
+            let mut data = Vec::new();
+            for c in cycle.saturating_sub(config.history.max(1) - 1).max(1)..=cycle {
+                data.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
+            }
+            let mut tc = config.train.clone();
+            tc.hidden = net.hidden;
+            tc.seed = seed;
+            let result = train(&data, Some(net.clone()), &tc, &mut |r| on_event(CycleEvent::Epoch { cycle, report: r }))?;
+            let best = result.epochs.iter().rev().find(|e| e.best).or(result.epochs.last());
+            let summary = (
+                best.map(|e| e.train_loss as f64).unwrap_or(f64::NAN),
+                result.best_validation_loss as f64,
+                result.epochs.len(),
+            );
+            result.network.save(&net_path)?;
+            write_json(&train_path, &summary)?;
+            summary
+        };
+        if stop_after == Some((cycle, Step::Learn)) {
+            return Ok(metrics);
+        }
+
+        let m = CycleMetrics {
+            cycle,
+            lines: record.lines,
+            pieces: record.pieces,
+            replay: record.replay,
+            wells_sampled: record.wells_sampled,
+            search_secs: record.search_secs,
+            refine_secs,
+            refine_ms_per_well: refine_secs * 1000.0 / record.wells_sampled.max(1) as f64,
+            train_loss,
+            validation_loss,
+            epochs,
+            wall_secs: started.elapsed().as_secs_f64(),
+        };
+        metrics.push(m.clone());
+        write_metrics(&metrics_path, &metrics)?;
+        plot_progress(dir, &metrics)?;
+        on_event(CycleEvent::CycleDone { metrics: &m });
+    }
+    Ok(metrics)
+}
+
+fn search_step(
+    config: &CycleConfig,
+    net: &Network,
+    seed: u64,
+    cycle: usize,
+    samples_path: &Path,
+    on_event: &mut dyn FnMut(CycleEvent),
+) -> Result<SearchRecord, CycleError> {
+    let rules = Rules::STANDARD;
+    let search = SearchConfig {
+        width: config.width,
+        rules,
+        enemy: hatetris_game::Enemy::Hatetris,
+        quiescence: config.quiescence,
+        seed,
+        twins: 1,
+        max_depth: config.max_depth,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut writer = DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?;
+    let mut sampled = 0usize;
+    let mut write_error = None;
+    let t = Instant::now();
+    let mut state = BeamState::new();
+    run(&mut state, &search, net, &mut |s| {
+        on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
+        let k = config.samples_per_depth.min(s.beam.len());
+        let mut picks = sample(&mut rng, s.beam.len(), k).into_vec();
+        picks.sort_unstable();
+        for i in picks {
+            let e = &s.beam[i];
+            if let Err(err) = writer.push(&to_sample(&e.well, rules, e.value)) {
+                write_error = Some(err);
+                return false;
+            }
+            sampled += 1;
+        }
+        true
+    });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    writer.finish()?;
+    let result = state.result();
+    let keys = keys_for_line(rules, search.enemy, &result.moves)?;
+    let verified = hatetris_game::play(rules, search.enemy, &keys, |_, _| {});
+    Ok(SearchRecord {
+        lines: verified.score,
+        pieces: result.moves.len(),
+        replay: hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048),
+        wells_sampled: sampled,
+        search_secs: t.elapsed().as_secs_f64(),
+    })
+}
+
+fn read_metrics(path: &Path) -> Result<Vec<CycleMetrics>, CycleError> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = std::fs::read_to_string(path).map_err(io(path))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).map_err(|e| CycleError::Malformed { path: path.into(), what: e.to_string() }))
+        .collect()
+}
+
+fn write_metrics(path: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError> {
+    let mut text = String::new();
+    for m in metrics {
+        text.push_str(&serde_json::to_string(m).expect("serialisable"));
+        text.push('\n');
+    }
+    write_atomically(path, text.as_bytes()).map_err(io(path))
+}
+
+fn plot_progress(dir: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError> {
+    let lines: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.lines as f64)).collect();
+    let loss: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.validation_loss)).collect();
+    crate::plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
+        .map_err(|e| CycleError::Plot(e.to_string()))?;
+    crate::plot::plot_losses(&dir.join("progress-loss.png"), "validation loss per cycle", &[("validation loss", loss)])
+        .map_err(|e| CycleError::Plot(e.to_string()))
+}

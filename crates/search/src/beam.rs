@@ -1,0 +1,470 @@
+//! The beam search through one whole game.
+//!
+//! At each depth the beam holds up to `width` entries. Each entry is
+//! expanded: the enemy picks its piece exactly as the real game would on
+//! that entry's path (memory included), every distinct landing that does
+//! not end the game becomes a candidate, valued by the evaluator (through
+//! quiescence if on). The best `width` candidates form the next beam.
+//!
+//! Merging. Two candidates with the same well and the same memory (the
+//! multiset of wells their paths have shown the enemy, compared by an
+//! order-independent hash) have identical futures: they are merged, keeping
+//! the higher score. Candidates with the same well but different memories
+//! ("twins") may differ in the future only if a loop comes back to a well
+//! one of them saw; they are not merged but pruned: at most `twins` per
+//! well are kept (the best by score), which is beam selection, not a merge,
+//! so the line found stays exact.
+
+use crate::moves::Move;
+use crate::path::PathTree;
+use crate::quiescence::{quiescent_value, MAX_CHAIN};
+use hatetris_eval::Evaluator;
+use hatetris_game::{choose_piece, distinct_landings, Enemy, Rules, Well};
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::time::Instant;
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub width: usize,
+    pub rules: Rules,
+    pub enemy: Enemy,
+    pub quiescence: bool,
+    /// Breaks ties between equal values; the same seed gives the same game.
+    pub seed: u64,
+    /// Entries kept per well when their memories differ.
+    pub twins: usize,
+    /// Stop after this many pieces (0: play until no entry survives).
+    pub max_depth: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            width: 1000,
+            rules: Rules::STANDARD,
+            enemy: Enemy::Hatetris,
+            quiescence: true,
+            seed: 0,
+            twins: 1,
+            max_depth: 0,
+        }
+    }
+}
+
+/// One beam entry: 64 bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    pub well: Well,
+    pub score: u32,
+    /// Its node in the path tree (its memory and its moves).
+    pub node: u32,
+    /// Order-independent hash of the wells shown to the enemy on its path.
+    pub memory: u64,
+    pub value: f32,
+}
+
+/// A candidate child, before selection: 32 bytes. Its well is rebuilt from
+/// the parent and the move only if it is selected.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    value: f32,
+    score: u32,
+    parent: u32,
+    mv: u32,
+    well_hash: u64,
+    memory: u64,
+}
+
+/// Progress after one depth.
+#[derive(Clone, Debug, Default)]
+pub struct DepthReport {
+    pub depth: usize,
+    pub beam: usize,
+    pub best_score: u32,
+    pub expanded_total: u64,
+    pub elapsed_secs: f64,
+    pub entries_per_sec: f64,
+    pub tree_nodes: usize,
+}
+
+/// The outcome of a search: the best line found and its statistics.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub score: u32,
+    pub moves: Vec<Move>,
+    pub depth_reached: usize,
+    pub expanded: u64,
+    pub elapsed_secs: f64,
+    pub peak_tree_nodes: usize,
+}
+
+/// The state of a search between depths; everything a checkpoint holds.
+#[derive(Clone, Debug)]
+pub struct BeamState {
+    pub depth: usize,
+    pub beam: Vec<Entry>,
+    pub tree: PathTree,
+    pub best_score: u32,
+    pub best_node: u32,
+    pub expanded: u64,
+    pub elapsed_secs: f64,
+    pub peak_tree_nodes: usize,
+}
+
+/// Mixes a well hash into the memory multiset (commutative: addition of a
+/// strong mix of the element).
+fn memory_element(well_hash: u64) -> u64 {
+    let mut z = well_hash.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn tiebreak(seed: u64, well_hash: u64) -> u64 {
+    memory_element(well_hash ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
+impl BeamState {
+    /// The start: the empty well, before the first piece.
+    pub fn new() -> BeamState {
+        BeamState::from_well(Well::EMPTY)
+    }
+
+    /// A search from `well`, as if the game had just reached it with no
+    /// other well in the enemy's memory (used by the refine lookahead).
+    pub fn from_well(well: Well) -> BeamState {
+        let h = well.hash64();
+        BeamState {
+            depth: 0,
+            beam: vec![Entry { well, score: 0, node: 0, memory: memory_element(h), value: 0.0 }],
+            tree: PathTree::new(h),
+            best_score: 0,
+            best_node: 0,
+            expanded: 0,
+            elapsed_secs: 0.0,
+            peak_tree_nodes: 1,
+        }
+    }
+
+    pub fn is_finished(&self, config: &SearchConfig) -> bool {
+        self.beam.is_empty() || (config.max_depth > 0 && self.depth >= config.max_depth)
+    }
+
+    /// The best line so far.
+    pub fn result(&self) -> SearchResult {
+        SearchResult {
+            score: self.best_score,
+            moves: self.tree.moves_to(self.best_node).into_iter().map(Move::unpack).collect(),
+            depth_reached: self.depth,
+            expanded: self.expanded,
+            elapsed_secs: self.elapsed_secs,
+            peak_tree_nodes: self.peak_tree_nodes,
+        }
+    }
+
+    /// Expands the beam by one piece.
+    pub fn step(&mut self, config: &SearchConfig, eval: &dyn Evaluator) {
+        let started = Instant::now();
+        let candidates = self.expand(config, eval);
+        self.expanded += self.beam.len() as u64;
+        let chosen = select(candidates, config);
+        let mut next = Vec::with_capacity(chosen.len());
+        for c in chosen {
+            let parent = &self.beam[c.parent as usize];
+            let mv = Move::unpack(c.mv);
+            let mut well = parent.well;
+            let lines = well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
+            debug_assert_eq!(well.hash64(), c.well_hash);
+            let score = parent.score + lines;
+            let node = self.tree.push(parent.node, c.well_hash, c.mv);
+            if score > self.best_score {
+                self.best_score = score;
+                self.best_node = node;
+            }
+            next.push(Entry { well, score, node, memory: c.memory, value: c.value });
+        }
+        self.beam = next;
+        self.depth += 1;
+        self.peak_tree_nodes = self.peak_tree_nodes.max(self.tree.len());
+        // Lineages merge quickly; dropping dead branches keeps the tree near
+        // width x (depth of unmerged lineages).
+        if self.tree.len() > 4 * self.beam.len().max(1024) + 64 * 1024 {
+            let mut live: Vec<u32> = self.beam.iter().map(|e| e.node).collect();
+            let mut best = [self.best_node];
+            self.tree.collect_garbage(&mut live, &mut best);
+            for (e, id) in self.beam.iter_mut().zip(live) {
+                e.node = id;
+            }
+            self.best_node = best[0];
+        }
+        self.elapsed_secs += started.elapsed().as_secs_f64();
+    }
+
+    fn expand(&self, config: &SearchConfig, eval: &dyn Evaluator) -> Vec<Candidate> {
+        let rules = config.rules;
+        let chain = if config.quiescence { MAX_CHAIN } else { 0 };
+        let tree = &self.tree;
+        // Fixed chunks, collected in order: the candidate list is the same
+        // whatever the thread count.
+        self.beam
+            .par_chunks(256)
+            .enumerate()
+            .flat_map_iter(|(chunk_index, chunk)| {
+                let mut out = Vec::with_capacity(chunk.len() * 24);
+                for (i, entry) in chunk.iter().enumerate() {
+                    let parent = (chunk_index * 256 + i) as u32;
+                    expand_entry(entry, parent, rules, config.enemy, tree, eval, chain, &mut out);
+                }
+                out
+            })
+            .collect()
+    }
+}
+
+impl Default for BeamState {
+    fn default() -> Self {
+        BeamState::new()
+    }
+}
+
+/// The enemy's piece for an entry, as the real game would choose it on the
+/// entry's path: the entry's own node holds its well, so the count already
+/// includes "this well once more".
+pub fn enemy_piece(entry: &Entry, rules: Rules, enemy: Enemy, tree: &PathTree) -> hatetris_game::Piece {
+    match enemy {
+        Enemy::Mild => choose_piece(&entry.well, rules, |_| 0),
+        Enemy::Hatetris => choose_piece(&entry.well, rules, |w| tree.count_on_path(entry.node, w.hash64())),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn expand_entry(
+    entry: &Entry,
+    parent: u32,
+    rules: Rules,
+    enemy: Enemy,
+    tree: &PathTree,
+    eval: &dyn Evaluator,
+    chain: u32,
+    out: &mut Vec<Candidate>,
+) {
+    let piece = enemy_piece(entry, rules, enemy, tree);
+    for landing in distinct_landings(&entry.well, rules, piece) {
+        if landing.well.is_game_over() {
+            continue;
+        }
+        let well_hash = landing.well.hash64();
+        let value = quiescent_value(eval, rules, &landing.well, chain);
+        let mv = Move { piece, x: landing.x, y: landing.y, o: landing.o };
+        out.push(Candidate {
+            value,
+            score: entry.score + landing.lines as u32,
+            parent,
+            mv: mv.pack(),
+            well_hash,
+            memory: entry.memory.wrapping_add(memory_element(well_hash)),
+        });
+    }
+}
+
+/// Keeps the best `width` candidates: by value, then score, then a seeded
+/// tie-break, then position in the list (a total order, so the result does
+/// not depend on the thread count). Merges and prunes twins as the module
+/// comment says.
+fn select(mut cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
+    let seed = config.seed;
+    let key = |c: &Candidate| (c.value, c.score, tiebreak(seed, c.well_hash));
+    let order = |a: &(usize, Candidate), b: &(usize, Candidate)| {
+        let (ka, kb) = (key(&a.1), key(&b.1));
+        kb.0.total_cmp(&ka.0).then(kb.1.cmp(&ka.1)).then(ka.2.cmp(&kb.2)).then(a.0.cmp(&b.0))
+    };
+    let mut indexed: Vec<(usize, Candidate)> = cands.drain(..).enumerate().collect();
+    let width = config.width;
+    // Sort only the front of the list when it is long: duplicates are rare
+    // beyond a factor of two, and the rest is sorted only if needed.
+    let mut sorted_upto = 0;
+    let mut kept = Vec::with_capacity(width.min(indexed.len()));
+    let mut per_well: FxHashMap<u64, u32> = FxHashMap::default();
+    let mut merged: FxHashSet<(u64, u64)> = FxHashSet::default();
+    while kept.len() < width && sorted_upto < indexed.len() {
+        let want = (2 * width + 64).max(sorted_upto * 2);
+        let end = if indexed.len() - sorted_upto > want {
+            let rest = &mut indexed[sorted_upto..];
+            rest.select_nth_unstable_by(want, order);
+            sorted_upto + want
+        } else {
+            indexed.len()
+        };
+        indexed[sorted_upto..end].par_sort_unstable_by(order);
+        for &(_, c) in &indexed[sorted_upto..end] {
+            if kept.len() == width {
+                break;
+            }
+            // Same well and same memory: identical futures, merged (the
+            // first seen has the higher score).
+            if !merged.insert((c.well_hash, c.memory)) {
+                continue;
+            }
+            let n = per_well.entry(c.well_hash).or_insert(0);
+            if (*n as usize) < config.twins {
+                *n += 1;
+                kept.push(c);
+            }
+        }
+        sorted_upto = end;
+    }
+    kept
+}
+
+/// Runs a whole search, calling `on_depth` after every depth.
+pub fn search(config: &SearchConfig, eval: &dyn Evaluator, on_depth: &mut dyn FnMut(&DepthReport)) -> SearchResult {
+    let mut state = BeamState::new();
+    run(&mut state, config, eval, &mut |s| {
+        on_depth(&s.report());
+        true
+    });
+    state.result()
+}
+
+/// Steps `state` until the game ends; `after_depth` may stop early by
+/// returning false (for checkpoints and interruption).
+pub fn run(state: &mut BeamState, config: &SearchConfig, eval: &dyn Evaluator, after_depth: &mut dyn FnMut(&BeamState) -> bool) {
+    while !state.is_finished(config) {
+        state.step(config, eval);
+        if !after_depth(state) {
+            break;
+        }
+    }
+}
+
+impl BeamState {
+    pub fn report(&self) -> DepthReport {
+        DepthReport {
+            depth: self.depth,
+            beam: self.beam.len(),
+            best_score: self.best_score,
+            expanded_total: self.expanded,
+            elapsed_secs: self.elapsed_secs,
+            entries_per_sec: if self.elapsed_secs > 0.0 { self.expanded as f64 / self.elapsed_secs } else { 0.0 },
+            tree_nodes: self.tree.len(),
+        }
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 64 && std::mem::size_of::<Candidate>() == 32);
+
+/// Expands one well as a beam entry would be (memory: the empty path, so
+/// the enemy's choice needs its look-ups but finds nothing); returns the
+/// number of candidates. For benchmarks.
+pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -> usize {
+    let tree = PathTree::new(0);
+    let entry = Entry { well: *well, score: 0, node: 0, memory: 0, value: 0.0 };
+    let mut out = Vec::with_capacity(48);
+    let chain = if config.quiescence { MAX_CHAIN } else { 0 };
+    expand_entry(&entry, 0, config.rules, config.enemy, &tree, eval, chain, &mut out);
+    out.len()
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::line::keys_for_line;
+
+    /// A tiny evaluator for tests: lower and flatter is better.
+    pub(crate) struct LowAndFlat;
+    impl Evaluator for LowAndFlat {
+        fn evaluate(&self, rows: &[u16]) -> f32 {
+            let filled: u32 = rows.iter().enumerate().map(|(i, r)| r.count_ones() * (rows.len() - i) as u32).sum();
+            let holes: u32 = rows.windows(2).map(|w| (w[0] & !w[1]).count_ones()).sum();
+            -(filled as f32) * 0.01 - holes as f32 * 0.05
+        }
+        fn name(&self) -> String {
+            "low-and-flat".into()
+        }
+    }
+
+    fn small_config(height: usize, width: usize, seed: u64, enemy: Enemy) -> SearchConfig {
+        SearchConfig {
+            width,
+            rules: Rules::with_height(height).unwrap(),
+            enemy,
+            quiescence: true,
+            seed,
+            twins: 1,
+            max_depth: 300,
+        }
+    }
+
+    #[test]
+    fn winning_lines_replay_with_the_enemy_choices_the_search_assumed() {
+        // Small wells loop often, so the memory is exercised.
+        for (height, width, seed) in [(4, 8, 1), (5, 16, 2), (6, 32, 3), (8, 50, 4), (16, 20, 5)] {
+            let config = small_config(height, width, seed, Enemy::Hatetris);
+            let result = search(&config, &LowAndFlat, &mut |_| {});
+            let keys = keys_for_line(config.rules, config.enemy, &result.moves)
+                .unwrap_or_else(|e| panic!("height {height} width {width} seed {seed}: {e}"));
+            let out = hatetris_game::play(config.rules, config.enemy, &keys, |_, _| {});
+            assert_eq!(out.score, result.score, "height {height}");
+        }
+    }
+
+    #[test]
+    fn mild_lines_replay_too() {
+        let config = small_config(6, 16, 7, Enemy::Mild);
+        let result = search(&config, &LowAndFlat, &mut |_| {});
+        let keys = keys_for_line(config.rules, config.enemy, &result.moves).unwrap();
+        assert_eq!(hatetris_game::play(config.rules, Enemy::Mild, &keys, |_, _| {}).score, result.score);
+    }
+
+    #[test]
+    fn a_line_checked_against_the_wrong_enemy_is_caught() {
+        // The check is real: pretend the first piece was another one.
+        let config = small_config(16, 10, 0, Enemy::Hatetris);
+        let mut result = search(&config, &LowAndFlat, &mut |_| {});
+        assert!(!result.moves.is_empty());
+        result.moves[0].piece = hatetris_game::Piece::T;
+        assert!(matches!(
+            keys_for_line(config.rules, config.enemy, &result.moves),
+            Err(crate::line::LineError::EnemyMismatch { index: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn same_seed_and_width_give_the_same_line_on_any_thread_count() {
+        let config = SearchConfig { width: 64, max_depth: 80, seed: 9, ..SearchConfig::default() };
+        let runs: Vec<SearchResult> = [1, 2, 3]
+            .iter()
+            .map(|&t| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+                pool.install(|| search(&config, &LowAndFlat, &mut |_| {}))
+            })
+            .collect();
+        for r in &runs[1..] {
+            assert_eq!(r.moves, runs[0].moves);
+            assert_eq!(r.expanded, runs[0].expanded);
+        }
+    }
+
+    #[test]
+    fn seeds_change_tie_breaks() {
+        let a = search(&SearchConfig { width: 8, max_depth: 40, seed: 1, ..SearchConfig::default() }, &LowAndFlat, &mut |_| {});
+        let b = search(&SearchConfig { width: 8, max_depth: 40, seed: 2, ..SearchConfig::default() }, &LowAndFlat, &mut |_| {});
+        assert_ne!(a.moves, b.moves);
+    }
+
+    #[test]
+    fn merged_and_pruned_candidates_never_exceed_the_width_or_repeat_a_well() {
+        let config = SearchConfig { width: 50, max_depth: 30, ..SearchConfig::default() };
+        let mut state = BeamState::new();
+        run(&mut state, &config, &LowAndFlat, &mut |s| {
+            let mut wells: Vec<Well> = s.beam.iter().map(|e| e.well).collect();
+            assert!(wells.len() <= 50);
+            wells.sort();
+            wells.dedup();
+            assert_eq!(wells.len(), s.beam.len(), "twins=1 keeps one entry per well");
+            true
+        });
+    }
+}

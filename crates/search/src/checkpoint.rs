@@ -1,0 +1,246 @@
+//! Saving a search between depths and resuming it.
+//!
+//! File layout (little-endian): magic `HTCK`, format version, the search
+//! configuration and the evaluator's identity (a resumed run must use the
+//! same ones to end with the same replay), the counters, the beam entries,
+//! the path tree's nodes, then a CRC32 of everything before it. Written to
+//! a temporary file and renamed, so a kill at any moment leaves either the
+//! old checkpoint or the new one.
+
+use crate::beam::{BeamState, Entry, SearchConfig};
+use crate::path::{Node, PathTree};
+use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 4] = b"HTCK";
+const VERSION: u32 = 1;
+pub const FILE_NAME: &str = "checkpoint.htck";
+
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    #[error("checkpoint {path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("checkpoint {path}: not a checkpoint file (bad magic)")]
+    BadMagic { path: PathBuf },
+    #[error("checkpoint {path}: format version {found}, this program reads version {VERSION}")]
+    Version { path: PathBuf, found: u32 },
+    #[error("checkpoint {path}: damaged (checksum mismatch)")]
+    Checksum { path: PathBuf },
+    #[error("checkpoint {path}: truncated or malformed ({what})")]
+    Malformed { path: PathBuf, what: &'static str },
+}
+
+/// What a checkpoint restores.
+pub struct Restored {
+    pub config: SearchConfig,
+    pub evaluator: String,
+    pub state: BeamState,
+}
+
+struct Out(Vec<u8>);
+impl Out {
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn f64(&mut self, v: f64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn str(&mut self, s: &str) {
+        self.u32(s.len() as u32);
+        self.0.extend_from_slice(s.as_bytes());
+    }
+}
+
+struct In<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+impl In<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn f64(&mut self) -> Option<f64> {
+        Some(f64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+    fn str(&mut self) -> Option<String> {
+        let n = self.u32()? as usize;
+        String::from_utf8(self.take(n)?.to_vec()).ok()
+    }
+}
+
+fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
+    let mut o = Out(Vec::with_capacity(64 + s.beam.len() * 64 + s.tree.len() * 28));
+    o.0.extend_from_slice(MAGIC);
+    o.u32(VERSION);
+    o.u64(config.width as u64);
+    o.u32(config.rules.height() as u32);
+    o.u32(matches!(config.enemy, Enemy::Mild) as u32);
+    o.u32(config.quiescence as u32);
+    o.u64(config.seed);
+    o.u64(config.twins as u64);
+    o.u64(config.max_depth as u64);
+    o.str(evaluator);
+    o.u64(s.depth as u64);
+    o.u32(s.best_score);
+    o.u32(s.best_node);
+    o.u64(s.expanded);
+    o.f64(s.elapsed_secs);
+    o.u64(s.peak_tree_nodes as u64);
+    o.u64(s.beam.len() as u64);
+    for e in &s.beam {
+        for r in e.well.rows {
+            o.0.extend_from_slice(&r.to_le_bytes());
+        }
+        o.u32(e.score);
+        o.u32(e.node);
+        o.u64(e.memory);
+        o.u32(e.value.to_bits());
+    }
+    o.u64(s.tree.len() as u64);
+    for n in &s.tree.nodes {
+        o.u32(n.parent);
+        o.u32(n.jump);
+        o.u32(n.depth);
+        o.u64(n.well_hash);
+        o.u32(n.mv);
+    }
+    let crc = crc32fast::hash(&o.0);
+    o.u32(crc);
+    o.0
+}
+
+fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
+    let p = || path.to_path_buf();
+    if bytes.len() < 12 || &bytes[..4] != MAGIC {
+        return Err(CheckpointError::BadMagic { path: p() });
+    }
+    let version = u32::from_le_bytes(bytes[4..8].try_into().unwrap());
+    if version != VERSION {
+        return Err(CheckpointError::Version { path: p(), found: version });
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 4);
+    if crc32fast::hash(body) != u32::from_le_bytes(tail.try_into().unwrap()) {
+        return Err(CheckpointError::Checksum { path: p() });
+    }
+    let bad = |what| CheckpointError::Malformed { path: p(), what };
+    let mut i = In { bytes: body, at: 8 };
+    let width = i.u64().ok_or(bad("config"))? as usize;
+    let height = i.u32().ok_or(bad("config"))? as usize;
+    let mild = i.u32().ok_or(bad("config"))? == 1;
+    let quiescence = i.u32().ok_or(bad("config"))? == 1;
+    let seed = i.u64().ok_or(bad("config"))?;
+    let twins = i.u64().ok_or(bad("config"))? as usize;
+    let max_depth = i.u64().ok_or(bad("config"))? as usize;
+    let evaluator = i.str().ok_or(bad("evaluator"))?;
+    let rules = Rules::with_height(height).ok_or(bad("height"))?;
+    let config = SearchConfig {
+        width,
+        rules,
+        enemy: if mild { Enemy::Mild } else { Enemy::Hatetris },
+        quiescence,
+        seed,
+        twins,
+        max_depth,
+    };
+    let mut state = BeamState::new();
+    state.depth = i.u64().ok_or(bad("counters"))? as usize;
+    state.best_score = i.u32().ok_or(bad("counters"))?;
+    state.best_node = i.u32().ok_or(bad("counters"))?;
+    state.expanded = i.u64().ok_or(bad("counters"))?;
+    state.elapsed_secs = i.f64().ok_or(bad("counters"))?;
+    state.peak_tree_nodes = i.u64().ok_or(bad("counters"))? as usize;
+    let beam_len = i.u64().ok_or(bad("beam"))? as usize;
+    if beam_len > body.len() / 60 {
+        return Err(bad("beam length"));
+    }
+    state.beam = Vec::with_capacity(beam_len);
+    for _ in 0..beam_len {
+        let mut rows = [0u16; MAX_DEPTH];
+        for r in rows.iter_mut() {
+            *r = u16::from_le_bytes(i.take(2).ok_or(bad("beam"))?.try_into().unwrap());
+        }
+        state.beam.push(Entry {
+            well: Well::from_rows(rows),
+            score: i.u32().ok_or(bad("beam"))?,
+            node: i.u32().ok_or(bad("beam"))?,
+            memory: i.u64().ok_or(bad("beam"))?,
+            value: f32::from_bits(i.u32().ok_or(bad("beam"))?),
+        });
+    }
+    let tree_len = i.u64().ok_or(bad("tree"))? as usize;
+    if tree_len > body.len() / 24 {
+        return Err(bad("tree length"));
+    }
+    let mut tree = PathTree::default();
+    tree.nodes.reserve(tree_len);
+    for _ in 0..tree_len {
+        tree.nodes.push(Node {
+            parent: i.u32().ok_or(bad("tree"))?,
+            jump: i.u32().ok_or(bad("tree"))?,
+            depth: i.u32().ok_or(bad("tree"))?,
+            next_same: 0,
+            well_hash: i.u64().ok_or(bad("tree"))?,
+            mv: i.u32().ok_or(bad("tree"))?,
+        });
+    }
+    let n = tree.nodes.len() as u32;
+    let in_tree = |id: u32| id < n;
+    if !state.beam.iter().all(|e| in_tree(e.node)) || !in_tree(state.best_node) {
+        return Err(bad("node reference"));
+    }
+    if !tree.nodes.iter().enumerate().all(|(k, nd)| {
+        (nd.parent == crate::path::NO_NODE || (nd.parent as usize) < k) && (nd.jump == crate::path::NO_NODE || (nd.jump as usize) < k)
+    }) {
+        return Err(bad("tree links"));
+    }
+    if i.at != body.len() {
+        return Err(bad("trailing bytes"));
+    }
+    tree.rebuild_index();
+    state.tree = tree;
+    Ok(Restored { config, evaluator, state })
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// Saves the search in `dir` (created if missing).
+pub fn save(dir: &Path, config: &SearchConfig, evaluator: &str, state: &BeamState) -> Result<(), CheckpointError> {
+    let path = dir.join(FILE_NAME);
+    let io = |source| CheckpointError::Io { path: path.clone(), source };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    write_atomically(&path, &encode(config, evaluator, state)).map_err(io)
+}
+
+/// Loads the search saved in `dir`.
+pub fn load(dir: &Path) -> Result<Restored, CheckpointError> {
+    let path = dir.join(FILE_NAME);
+    let bytes = std::fs::read(&path).map_err(|source| CheckpointError::Io { path: path.clone(), source })?;
+    decode(&bytes, &path)
+}
+
+/// The checksum used by this file format (CRC32), for callers that want to
+/// identify an evaluator's weights by the same measure.
+pub fn crc(bytes: &[u8]) -> u32 {
+    crc32fast::hash(bytes)
+}

@@ -1,0 +1,230 @@
+//! The paths of beam entries: a shared tree of nodes, one per position kept
+//! by the beam, each pointing to its parent. An entry's memory of seen wells
+//! is its chain of ancestors, never copied.
+//!
+//! The enemy asks "how many times has this path seen well w?". A global index
+//! maps each well hash to the live nodes holding that well (a chain through
+//! `next_same`); a node counts when it is an ancestor of the asking entry.
+//! Ancestry is tested in O(log depth) with skew-binary jump pointers (each
+//! node also points to an ancestor at a distance that makes level-ancestor
+//! queries logarithmic). Nodes that no live entry descends from are dropped
+//! by `collect_garbage`, so memory follows the beam's width times the depth
+//! over which its lineages have not yet merged.
+
+use rustc_hash::FxHashMap;
+
+pub const NO_NODE: u32 = u32::MAX;
+
+/// One kept position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub parent: u32,
+    pub jump: u32,
+    pub depth: u32,
+    /// Next live node with the same well hash, or NO_NODE.
+    pub next_same: u32,
+    pub well_hash: u64,
+    /// The move that led here (see `crate::moves::Move`), 0 for the root.
+    pub mv: u32,
+}
+
+/// The tree of kept positions.
+#[derive(Clone, Debug, Default)]
+pub struct PathTree {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) index: FxHashMap<u64, u32>,
+}
+
+impl PathTree {
+    /// A tree holding only the root (the empty well before the first piece).
+    pub fn new(root_hash: u64) -> PathTree {
+        let mut t = PathTree::default();
+        t.push(NO_NODE, root_hash, 0);
+        t
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// Adds a child of `parent` (NO_NODE for the root) and indexes its well.
+    pub fn push(&mut self, parent: u32, well_hash: u64, mv: u32) -> u32 {
+        let id = self.nodes.len() as u32;
+        let (depth, jump) = if parent == NO_NODE {
+            (0, NO_NODE)
+        } else {
+            let p = self.nodes[parent as usize];
+            // Skew-binary jump pointers (as in Myers' random-access lists).
+            let jump = if p.jump != NO_NODE {
+                let j = self.nodes[p.jump as usize];
+                if j.jump != NO_NODE && p.depth - j.depth == j.depth - self.nodes[j.jump as usize].depth {
+                    j.jump
+                } else {
+                    parent
+                }
+            } else {
+                parent
+            };
+            (p.depth + 1, jump)
+        };
+        let next_same = self.index.insert(well_hash, id).unwrap_or(NO_NODE);
+        self.nodes.push(Node { parent, jump, depth, next_same, well_hash, mv });
+        id
+    }
+
+    /// The ancestor of `id` (itself included) at `depth`.
+    pub fn ancestor_at(&self, mut id: u32, depth: u32) -> u32 {
+        loop {
+            let n = &self.nodes[id as usize];
+            if n.depth == depth {
+                return id;
+            }
+            debug_assert!(n.depth > depth);
+            id = if n.jump != NO_NODE && self.nodes[n.jump as usize].depth >= depth { n.jump } else { n.parent };
+        }
+    }
+
+    /// How many nodes on the path from the root to `id` (inclusive) hold a
+    /// well with this hash: the enemy's memory count for that well.
+    pub fn count_on_path(&self, id: u32, well_hash: u64) -> u32 {
+        let Some(&first) = self.index.get(&well_hash) else { return 0 };
+        let depth = self.nodes[id as usize].depth;
+        let mut count = 0;
+        let mut n = first;
+        while n != NO_NODE {
+            let node = &self.nodes[n as usize];
+            if node.depth <= depth && self.ancestor_at(id, node.depth) == n {
+                count += 1;
+            }
+            n = node.next_same;
+        }
+        count
+    }
+
+    /// The moves from the root to `id`, first move first.
+    pub fn moves_to(&self, mut id: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        while id != NO_NODE && self.nodes[id as usize].parent != NO_NODE {
+            out.push(self.nodes[id as usize].mv);
+            id = self.nodes[id as usize].parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Drops every node that none of `live` descends from (they can never be
+    /// asked about again) and renumbers the rest; `live` and `extra` are
+    /// rewritten to the new ids. Order is kept, so parents stay before
+    /// children and the tree is the same whatever the thread count.
+    pub fn collect_garbage(&mut self, live: &mut [u32], extra: &mut [u32]) {
+        let n = self.nodes.len();
+        let mut keep = vec![false; n];
+        for &start in live.iter().chain(extra.iter()) {
+            let mut id = start;
+            while id != NO_NODE && !keep[id as usize] {
+                keep[id as usize] = true;
+                id = self.nodes[id as usize].parent;
+            }
+        }
+        let mut new_id = vec![NO_NODE; n];
+        let mut next = 0u32;
+        for (i, k) in keep.iter().enumerate() {
+            if *k {
+                new_id[i] = next;
+                next += 1;
+            }
+        }
+        let remap = |id: u32| if id == NO_NODE { NO_NODE } else { new_id[id as usize] };
+        let mut nodes = Vec::with_capacity(next as usize);
+        for (i, node) in self.nodes.iter().enumerate() {
+            if keep[i] {
+                // A kept node's ancestors are all kept, so parent and jump survive.
+                nodes.push(Node { parent: remap(node.parent), jump: remap(node.jump), next_same: NO_NODE, ..*node });
+            }
+        }
+        self.nodes = nodes;
+        self.rebuild_index();
+        for id in live.iter_mut().chain(extra.iter_mut()) {
+            *id = remap(*id);
+        }
+    }
+
+    /// Rebuilds the hash index from the nodes (after loading or compaction).
+    pub fn rebuild_index(&mut self) {
+        self.index.clear();
+        for i in 0..self.nodes.len() {
+            let h = self.nodes[i].well_hash;
+            self.nodes[i].next_same = self.index.insert(h, i as u32).unwrap_or(NO_NODE);
+        }
+    }
+
+    /// Bytes held by the tree (nodes and index), for the memory report.
+    pub fn bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>() + self.index.capacity() * 16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A naive count: walk every ancestor.
+    fn naive_count(t: &PathTree, mut id: u32, h: u64) -> u32 {
+        let mut c = 0;
+        while id != NO_NODE {
+            c += (t.node(id).well_hash == h) as u32;
+            id = t.node(id).parent;
+        }
+        c
+    }
+
+    #[test]
+    fn counts_and_ancestors_match_a_naive_walk() {
+        // A random tree of 3000 nodes whose hashes repeat often.
+        let mut t = PathTree::new(0);
+        let mut rng = 12345u64;
+        for _ in 0..3000 {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Mostly extend recent nodes, so the tree is deep.
+            let span = (t.len() as u64).min(20);
+            let parent = t.len() as u32 - 1 - ((rng >> 33) % span) as u32;
+            t.push(parent, (rng >> 13) % 7, 0);
+        }
+        for id in (0..t.len() as u32).step_by(37) {
+            for h in 0..7 {
+                assert_eq!(t.count_on_path(id, h), naive_count(&t, id, h));
+            }
+            let d = t.node(id).depth;
+            let mut walk = id;
+            for _ in 0..d / 2 {
+                walk = t.node(walk).parent;
+            }
+            assert_eq!(t.ancestor_at(id, d - d / 2), walk);
+        }
+    }
+
+    #[test]
+    fn garbage_collection_keeps_live_paths_intact() {
+        let mut t = PathTree::new(1);
+        let a = t.push(0, 2, 10);
+        let b = t.push(a, 3, 11);
+        let dead = t.push(0, 3, 12);
+        let _dead_child = t.push(dead, 4, 13);
+        let c = t.push(b, 2, 14);
+        let mut live = [c];
+        t.collect_garbage(&mut live, &mut []);
+        assert_eq!(t.len(), 4);
+        assert_eq!(t.moves_to(live[0]), vec![10, 11, 14]);
+        assert_eq!(t.count_on_path(live[0], 2), 2);
+        assert_eq!(t.count_on_path(live[0], 3), 1);
+        assert_eq!(t.count_on_path(live[0], 4), 0);
+    }
+}
