@@ -25,12 +25,6 @@ enum Command {
     Search(commands::search::SearchArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
     Bench(commands::bench::BenchArgs),
-    /// Solve small wells exactly.
-    Solve(commands::solve::SolveArgs),
-    /// Train a network on data sets.
-    Train(commands::train::TrainArgs),
-    /// Run the search -> refine -> learn cycle.
-    Cycle(commands::cycle::CycleArgs),
 }
 
 fn main() {
@@ -41,9 +35,6 @@ fn main() {
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
         Command::Bench(a) => commands::bench::bench(a),
-        Command::Solve(a) => commands::solve::solve(a),
-        Command::Train(a) => commands::train::train(a),
-        Command::Cycle(a) => commands::cycle::cycle(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -2,6 +2,3 @@
 //! pairs, the trainer, and the search → refine → learn cycle.
 
 pub mod dataset;
-pub mod solver;
-pub mod train;
-pub mod cycle;
