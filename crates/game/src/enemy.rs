@@ -53,12 +53,11 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
     // swept again in the second pass rather than stored: a sweep costs less
     // than keeping ~150 wells around.
     let mut peaks = [(0u8, 0usize); 7];
+    let rating = well.rating(rules);
     for (slot, piece) in peaks.iter_mut().zip(Piece::ALL) {
         let mut peak = 0;
         for_each_lock_position(well, rules, piece, |x, y, o| {
-            let mut w = *well;
-            w.lock(piece.shape(o), x, y);
-            peak = peak.max(w.rating(rules));
+            peak = peak.max(rating_after_lock(well, rules, rating, piece, x, y, o));
         });
         *slot = (peak, piece.index());
     }
@@ -85,6 +84,28 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
         }
     }
     Piece::from_index(best)
+}
+
+/// The height rating of the well after locking `piece` at (x, y, o), given
+/// the well's own `rating`. Without a clear the top is the higher of the old
+/// top and the piece's top row, found with no copy of the well; only a lock
+/// that completes a row is played out in full.
+#[inline]
+fn rating_after_lock(well: &Well, rules: Rules, rating: u8, piece: Piece, x: i32, y: i32, o: u8) -> u8 {
+    let shape = piece.shape(o);
+    let top = y + shape.top as i32;
+    let clears = top >= crate::well::BAR as i32
+        && (shape.top..=shape.bottom).any(|r| {
+            let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
+            well.rows[(y + r as i32) as usize] | cells == crate::well::FULL_ROW
+        });
+    if clears {
+        let mut w = *well;
+        w.lock(shape, x, y);
+        w.rating(rules)
+    } else {
+        rating.min(top as u8)
+    }
 }
 
 /// The enemy's memory along one game: how often each well has been seen.

@@ -17,7 +17,7 @@
 
 use crate::moves::Move;
 use crate::path::PathTree;
-use crate::quiescence::{quiescent_value, MAX_CHAIN};
+use crate::quiescence::{quiescent_value, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
 use hatetris_game::{choose_piece, distinct_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
@@ -30,7 +30,8 @@ pub struct SearchConfig {
     pub width: usize,
     pub rules: Rules,
     pub enemy: Enemy,
-    pub quiescence: bool,
+    /// Depth of the S/Z line-clear chains a child's value looks through (0: off).
+    pub quiescence: u32,
     /// Breaks ties between equal values; the same seed gives the same game.
     pub seed: u64,
     /// Entries kept per well when their memories differ.
@@ -45,7 +46,7 @@ impl Default for SearchConfig {
             width: 1000,
             rules: Rules::STANDARD,
             enemy: Enemy::Hatetris,
-            quiescence: true,
+            quiescence: DEFAULT_CHAIN,
             seed: 0,
             twins: 1,
             max_depth: 0,
@@ -204,7 +205,7 @@ impl BeamState {
 
     fn expand(&self, config: &SearchConfig, eval: &dyn Evaluator) -> Vec<Candidate> {
         let rules = config.rules;
-        let chain = if config.quiescence { MAX_CHAIN } else { 0 };
+        let chain = config.quiescence;
         let tree = &self.tree;
         // Fixed chunks, collected in order: the candidate list is the same
         // whatever the thread count.
@@ -362,7 +363,7 @@ pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -
     let tree = PathTree::new(0);
     let entry = Entry { well: *well, score: 0, node: 0, memory: 0, value: 0.0 };
     let mut out = Vec::with_capacity(48);
-    let chain = if config.quiescence { MAX_CHAIN } else { 0 };
+    let chain = config.quiescence;
     expand_entry(&entry, 0, config.rules, config.enemy, &tree, eval, chain, &mut out);
     out.len()
 }
@@ -390,7 +391,7 @@ pub(crate) mod tests {
             width,
             rules: Rules::with_height(height).unwrap(),
             enemy,
-            quiescence: true,
+            quiescence: 2,
             seed,
             twins: 1,
             max_depth: 300,

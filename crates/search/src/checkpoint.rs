@@ -87,7 +87,7 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
     o.u64(config.width as u64);
     o.u32(config.rules.height() as u32);
     o.u32(matches!(config.enemy, Enemy::Mild) as u32);
-    o.u32(config.quiescence as u32);
+    o.u32(config.quiescence);
     o.u64(config.seed);
     o.u64(config.twins as u64);
     o.u64(config.max_depth as u64);
@@ -139,7 +139,7 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let width = i.u64().ok_or(bad("config"))? as usize;
     let height = i.u32().ok_or(bad("config"))? as usize;
     let mild = i.u32().ok_or(bad("config"))? == 1;
-    let quiescence = i.u32().ok_or(bad("config"))? == 1;
+    let quiescence = i.u32().ok_or(bad("config"))?;
     let seed = i.u64().ok_or(bad("config"))?;
     let twins = i.u64().ok_or(bad("config"))? as usize;
     let max_depth = i.u64().ok_or(bad("config"))? as usize;

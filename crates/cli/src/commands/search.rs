@@ -40,7 +40,10 @@ pub struct SearchArgs {
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
-    /// Turn off the S/Z line-clear quiescence.
+    /// Depth of the S/Z line-clear chains a value looks through (0: off).
+    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
+    pub quiescence: u32,
+    /// Turn off the S/Z line-clear quiescence (same as --quiescence 0).
     #[arg(long)]
     pub no_quiescence: bool,
     /// Entries kept per well whose memories differ.
@@ -166,7 +169,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             width: args.width,
             rules: Rules::STANDARD,
             enemy: args.enemy,
-            quiescence: !args.no_quiescence,
+            quiescence: if args.no_quiescence { 0 } else { args.quiescence },
             seed: args.seed,
             twins: args.twins.max(1),
             max_depth: args.max_depth,

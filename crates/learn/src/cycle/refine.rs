@@ -30,7 +30,7 @@ fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evalua
         width: config.width,
         rules,
         enemy: Enemy::Hatetris,
-        quiescence: false,
+        quiescence: 0,
         seed,
         twins: 1,
         max_depth: config.depth,

@@ -23,7 +23,8 @@ pub struct CycleConfig {
     pub refine: RefineConfig,
     /// Cycles of data the learn step trains on.
     pub history: usize,
-    pub quiescence: bool,
+    /// S/Z clear-chain depth of the search step (0: off).
+    pub quiescence: u32,
     pub seed: u64,
     /// Stop the search step after this many pieces (0: until the game ends).
     pub max_depth: usize,
@@ -37,7 +38,7 @@ impl Default for CycleConfig {
             samples_per_depth: 4096,
             refine: RefineConfig::default(),
             history: 3,
-            quiescence: true,
+            quiescence: hatetris_search::quiescence::DEFAULT_CHAIN,
             seed: 0,
             max_depth: 0,
             train: TrainConfig::default(),
