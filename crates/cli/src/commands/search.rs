@@ -95,7 +95,6 @@ pub struct Finished {
     pub elapsed_secs: f64,
     pub depth_reached: usize,
     pub peak_tree_nodes: usize,
-    pub state: BeamState,
 }
 
 /// Runs a search with progress and optional checkpoints, then turns the
@@ -148,7 +147,6 @@ pub fn run_search(
         elapsed_secs: result.elapsed_secs,
         depth_reached: result.depth_reached,
         peak_tree_nodes: result.peak_tree_nodes,
-        state,
     })
 }
 
@@ -201,6 +199,8 @@ pub fn search(args: &SearchArgs) -> Result<()> {
                 "eval": eval_name,
                 "seed": config.seed,
                 "expanded": done.expanded,
+                "depth": done.depth_reached,
+                "peak_tree_nodes": done.peak_tree_nodes,
                 "seconds": done.elapsed_secs,
                 "replay": done.replay,
             })

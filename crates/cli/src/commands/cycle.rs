@@ -1,0 +1,147 @@
+//! `hatetris cycle`: the search → refine → learn loop, resumable step by step.
+
+use crate::commands::progress::DepthProgress;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use hatetris_eval::Network;
+use hatetris_learn::cycle::{run_cycles, CycleConfig, CycleEvent, RefineConfig, Step};
+use hatetris_learn::train::TrainConfig;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct CycleArgs {
+    /// The run directory: created if new, continued if it exists.
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// Run until this many cycles are done in total.
+    #[arg(long, default_value_t = 1)]
+    pub cycles: usize,
+    /// Beam width of the search step.
+    #[arg(long, default_value_t = 1000)]
+    pub width: usize,
+    /// Wells sampled from the beam at every depth.
+    #[arg(long, default_value_t = 4096)]
+    pub samples: usize,
+    /// Width of each refine lookahead.
+    #[arg(long, default_value_t = 200)]
+    pub refine_width: usize,
+    /// Pieces each refine lookahead plays.
+    #[arg(long, default_value_t = 10)]
+    pub refine_depth: usize,
+    /// Cycles of refined data each learn step trains on.
+    #[arg(long, default_value_t = 3)]
+    pub history: usize,
+    /// S/Z clear-chain depth of the search step (0: off).
+    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
+    pub quiescence: u32,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Stop each search after this many pieces (0: until the game ends).
+    #[arg(long, default_value_t = 0)]
+    pub max_depth: usize,
+    /// Most epochs per learn step (early stopping usually ends sooner).
+    #[arg(long, default_value_t = 100)]
+    pub max_epochs: usize,
+    #[arg(long, default_value_t = 8192)]
+    pub batch: usize,
+    /// The network the first cycle searches with (default: the embedded one).
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl CycleArgs {
+    fn config(&self) -> CycleConfig {
+        CycleConfig {
+            width: self.width,
+            samples_per_depth: self.samples,
+            refine: RefineConfig { width: self.refine_width, depth: self.refine_depth, ..RefineConfig::default() },
+            history: self.history,
+            quiescence: self.quiescence,
+            seed: self.seed,
+            max_depth: self.max_depth,
+            train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
+        }
+    }
+}
+
+fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::Search => "search",
+        Step::Refine => "refine",
+        Step::Learn => "learn",
+    }
+}
+
+pub fn cycle(args: &CycleArgs) -> Result<()> {
+    if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
+        bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
+    }
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
+    }
+    let initial = match &args.init {
+        Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
+        None => Network::embedded_default(),
+    };
+    if args.dir.join("config.json").exists() && !args.quiet {
+        eprintln!("continuing the run in {} (its config.json rules; flags other than --cycles are ignored)", args.dir.display());
+    }
+    let quiet = args.quiet;
+    let mut search_progress: Option<DepthProgress> = None;
+    let mut last_refine_log = std::time::Instant::now();
+    let mut on_event = |event: CycleEvent| match event {
+        CycleEvent::StepStarted { cycle, step } => {
+            if step == Step::Search {
+                search_progress = Some(DepthProgress::new(quiet, &format!("cycle {cycle} search")));
+            } else if !quiet {
+                eprintln!("cycle {cycle}: {}", step_name(step));
+            }
+        }
+        CycleEvent::StepSkipped { cycle, step } => {
+            if !quiet {
+                eprintln!("cycle {cycle}: {} already done, skipped", step_name(step));
+            }
+        }
+        CycleEvent::SearchDepth { report, .. } => {
+            if let Some(p) = search_progress.as_mut() {
+                p.update(report);
+            }
+        }
+        CycleEvent::RefineProgress { cycle, done, total } => {
+            if let Some(mut p) = search_progress.take() {
+                p.finish_quietly();
+            }
+            if !quiet && (done == total || last_refine_log.elapsed().as_secs() >= 10) {
+                eprintln!("cycle {cycle} refine: {done}/{total} wells");
+                last_refine_log = std::time::Instant::now();
+            }
+        }
+        CycleEvent::Epoch { cycle, report } => {
+            if !quiet {
+                eprintln!(
+                    "cycle {cycle} learn: epoch {} train {:.5} validation {:.5}{}",
+                    report.epoch,
+                    report.train_loss,
+                    report.validation_loss,
+                    if report.best { " (best)" } else { "" }
+                );
+            }
+        }
+        CycleEvent::CycleDone { metrics } => {
+            println!("{}", serde_json::to_string(metrics).expect("serialisable"));
+        }
+    };
+    let metrics = run_cycles(&args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?;
+    if !quiet {
+        if let Some(best) = metrics.iter().max_by_key(|m| m.lines) {
+            eprintln!("{} cycles done; best search: cycle {} with {} lines", metrics.len(), best.cycle, best.lines);
+        }
+    }
+    Ok(())
+}
