@@ -14,7 +14,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 4] = b"HTCK";
-const VERSION: u32 = 1;
+// 2: the quiescence field is a chain depth (was on/off, meaning depth 4).
+const VERSION: u32 = 2;
 pub const FILE_NAME: &str = "checkpoint.htck";
 
 #[derive(Debug, thiserror::Error)]
@@ -243,4 +244,64 @@ pub fn load(dir: &Path) -> Result<Restored, CheckpointError> {
 /// identify an evaluator's weights by the same measure.
 pub fn crc(bytes: &[u8]) -> u32 {
     crc32fast::hash(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beam::tests::LowAndFlat;
+    use crate::beam::{run, BeamState};
+
+    fn config() -> SearchConfig {
+        SearchConfig { width: 40, max_depth: 90, seed: 3, ..SearchConfig::default() }
+    }
+
+    #[test]
+    fn a_resumed_search_ends_exactly_as_an_uninterrupted_one() {
+        let config = config();
+        let mut whole = BeamState::new();
+        run(&mut whole, &config, &LowAndFlat, &mut |_| true);
+
+        let dir = tempfile::tempdir().unwrap();
+        for stop_at in [1, 17, 45] {
+            // "Killed" after saving at depth `stop_at`: only the file survives.
+            let mut part = BeamState::new();
+            run(&mut part, &config, &LowAndFlat, &mut |s| {
+                save(dir.path(), &config, "low-and-flat", s).unwrap();
+                s.depth < stop_at
+            });
+            drop(part);
+            let restored = load(dir.path()).unwrap();
+            assert_eq!(restored.evaluator, "low-and-flat");
+            assert_eq!(restored.state.depth, stop_at);
+            let mut resumed = restored.state;
+            run(&mut resumed, &restored.config, &LowAndFlat, &mut |_| true);
+            assert_eq!(resumed.result().moves, whole.result().moves, "stopped at {stop_at}");
+            assert_eq!(resumed.expanded, whole.expanded);
+            assert_eq!(resumed.best_score, whole.best_score);
+        }
+    }
+
+    #[test]
+    fn damaged_checkpoints_are_clear_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut state = BeamState::new();
+        run(&mut state, &SearchConfig { max_depth: 5, ..config() }, &LowAndFlat, &mut |_| true);
+        save(dir.path(), &config(), "x", &state).unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let good = std::fs::read(&path).unwrap();
+        for cut in [0, 3, 11, good.len() / 2, good.len() - 1] {
+            std::fs::write(&path, &good[..cut]).unwrap();
+            let e = load(dir.path()).err().expect("truncated checkpoint must fail");
+            assert!(e.to_string().contains("checkpoint"), "{e}");
+        }
+        for i in (0..good.len()).step_by(7) {
+            let mut bad = good.clone();
+            bad[i] ^= 0x10;
+            std::fs::write(&path, &bad).unwrap();
+            assert!(load(dir.path()).is_err(), "flipped byte {i}");
+        }
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(load(dir.path()), Err(CheckpointError::Io { .. })));
+    }
 }
