@@ -9,9 +9,8 @@
 //! and the optimiser touches only the rows a batch used.
 //!
 //! * Features are extracted once into one flat `Vec<u16>` with offsets.
-//! * Hidden vectors are arrays of 8-lane chunks (`[[f32; 8]; N]`, N = H/8,
-//!   monomorphised for every H up to 128), so the lane loops vectorise; on
-//!   CPUs with AVX2 the same code is compiled a second time for it.
+//! * The hidden loops are plain slice loops that LLVM vectorises; on CPUs
+//!   with AVX2 the same code is compiled a second time for it.
 //! * Sparse Adam ("lazy" Adam): a w1 row's moments and weights change only
 //!   in batches that touch the row; rows a batch does not use are left
 //!   alone (their moments do not decay). The bias correction uses the global
@@ -36,8 +35,8 @@ use std::time::Instant;
 /// Samples per gradient work item. Fixed, so results do not depend on the
 /// number of threads; 512 keeps a chunk's touched rows within L2.
 pub const CHUNK: usize = 512;
-/// Largest hidden size with a compiled kernel (16 chunks of 8).
-pub const MAX_HIDDEN: usize = 128;
+/// Largest hidden size accepted (a sanity bound on allocations).
+pub const MAX_HIDDEN: usize = 4096;
 
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
@@ -123,12 +122,13 @@ pub enum TrainError {
     Diverged,
 }
 
-type Lane = [f32; 8];
-
-/// Features of every sample, extracted once: sample `i` is
-/// `feats[offsets[i]..offsets[i + 1]]`.
+/// Features of every sample, extracted once, as (feature, count) pairs
+/// sorted by feature: sample `i` is `feats[offsets[i]..offsets[i + 1]]`.
+/// Counting repeats (a well's empty top repeats the same few patterns)
+/// means fewer w1 rows to read and gradient rows to write, and sorted rows
+/// are read in address order.
 struct Features {
-    feats: Vec<u16>,
+    feats: Vec<(u16, u16)>,
     offsets: Vec<usize>,
     targets: Vec<f32>,
 }
@@ -136,17 +136,23 @@ struct Features {
 impl Features {
     fn extract(data: &[Sample]) -> Features {
         // Extracted in parallel by fixed blocks, joined in order.
-        let parts: Vec<(Vec<u16>, Vec<usize>)> = data
+        let parts: Vec<(Vec<(u16, u16)>, Vec<usize>)> = data
             .par_chunks(4096)
             .map(|block| {
-                let mut feats = Vec::new();
+                let mut pairs = Vec::new();
                 let mut lens = Vec::with_capacity(block.len());
+                let mut all = Vec::new();
                 for s in block {
-                    let before = feats.len();
-                    active_features(s.rows(), &mut feats);
-                    lens.push(feats.len() - before);
+                    all.clear();
+                    active_features(s.rows(), &mut all);
+                    all.sort_unstable();
+                    let before = pairs.len();
+                    for f in all.chunk_by(|a, b| a == b) {
+                        pairs.push((f[0], f.len() as u16));
+                    }
+                    lens.push(pairs.len() - before);
                 }
-                (feats, lens)
+                (pairs, lens)
             })
             .collect();
         let total = parts.iter().map(|p| p.0.len()).sum();
@@ -164,7 +170,7 @@ impl Features {
     }
 
     #[inline(always)]
-    fn of(&self, i: u32) -> (&[u16], f32) {
+    fn of(&self, i: u32) -> (&[(u16, u16)], f32) {
         let i = i as usize;
         (&self.feats[self.offsets[i]..self.offsets[i + 1]], self.targets[i])
     }
@@ -178,25 +184,35 @@ struct ChunkGrad {
     /// `slot[f]`: index of feature f's row in `w1`, or [`UNTOUCHED`].
     slot: Vec<u32>,
     touched: Vec<u16>,
-    /// `touched.len() * n` lanes.
-    w1: Vec<Lane>,
-    b1: Vec<Lane>,
-    w2: Vec<Lane>,
+    /// `touched.len() * hidden`.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
     b2: f32,
     /// Sum of squared errors over the chunk's samples.
     loss: f64,
+    /// Per-sample scratch: pre-activations, activations, their
+    /// derivatives, and the gradient at the pre-activations.
+    z: Vec<f32>,
+    a: Vec<f32>,
+    d: Vec<f32>,
+    dz: Vec<f32>,
 }
 
 impl ChunkGrad {
-    fn new(n: usize) -> ChunkGrad {
+    fn new(h: usize) -> ChunkGrad {
         ChunkGrad {
             slot: vec![UNTOUCHED; NUM_FEATURES],
             touched: Vec::new(),
             w1: Vec::new(),
-            b1: vec![[0.0; 8]; n],
-            w2: vec![[0.0; 8]; n],
+            b1: vec![0.0; h],
+            w2: vec![0.0; h],
             b2: 0.0,
             loss: 0.0,
+            z: vec![0.0; h],
+            a: vec![0.0; h],
+            d: vec![0.0; h],
+            dz: vec![0.0; h],
         }
     }
 
@@ -206,8 +222,8 @@ impl ChunkGrad {
         }
         self.touched.clear();
         self.w1.clear();
-        self.b1.fill([0.0; 8]);
-        self.w2.fill([0.0; 8]);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
         self.b2 = 0.0;
         self.loss = 0.0;
     }
@@ -217,177 +233,135 @@ impl ChunkGrad {
     fn add_row(&self, f: usize, out: &mut [f32]) {
         let k = self.slot[f];
         if k != UNTOUCHED {
-            let n = out.len() / 8;
-            let row = &self.w1[k as usize * n..(k as usize + 1) * n];
-            for (o, g) in out.iter_mut().zip(row.as_flattened()) {
-                *o += g;
-            }
+            let h = out.len();
+            add_to(out, &self.w1[k as usize * h..(k as usize + 1) * h]);
         }
     }
 }
 
+/// `acc += x`, lane by lane.
 #[inline(always)]
-fn lanes<const N: usize>(v: &[f32]) -> [Lane; N] {
-    let mut out = [[0.0; 8]; N];
-    out.as_flattened_mut().copy_from_slice(&v[..N * 8]);
-    out
-}
-
-/// Sum of 8 lanes in a fixed tree, so the order never depends on how the
-/// compiler vectorised the loops that filled them.
-#[inline(always)]
-fn hsum(a: Lane) -> f32 {
-    ((a[0] + a[4]) + (a[2] + a[6])) + ((a[1] + a[5]) + (a[3] + a[7]))
-}
-
-/// The forward pass of one sample. Returns the output and fills the
-/// hidden activations `a` and their derivatives `d`.
-#[inline(always)]
-fn forward<const N: usize>(
-    w1: &[Lane],
-    b1: &[Lane; N],
-    w2: &[Lane; N],
-    b2: f32,
-    feats: &[u16],
-    a: &mut [Lane; N],
-    d: &mut [Lane; N],
-) -> f32 {
-    let mut z = *b1;
-    for &f in feats {
-        let row: &[Lane; N] = w1[f as usize * N..][..N].try_into().unwrap();
-        for i in 0..N {
-            for l in 0..8 {
-                z[i][l] += row[i][l];
-            }
-        }
+fn add_to(acc: &mut [f32], x: &[f32]) {
+    for (a, x) in acc.iter_mut().zip(x) {
+        *a += x;
     }
+}
+
+/// `acc += k * x`, lane by lane (unfused, so every build rounds alike).
+#[inline(always)]
+fn add_scaled(acc: &mut [f32], k: f32, x: &[f32]) {
+    for (a, x) in acc.iter_mut().zip(x) {
+        *a += k * x;
+    }
+}
+
+/// The forward pass of one sample: fills the pre-activations `z`, the
+/// hidden activations `a` and their derivatives `d`; returns the output.
+///
+/// The hidden loops run over slices of run-time length on purpose: with
+/// fixed-size arrays LLVM unrolls them fully and leaves scalar code, while
+/// these loops it vectorises.
+#[inline(always)]
+fn forward(net: &Network, feats: &[(u16, u16)], z: &mut [f32], a: &mut [f32], d: &mut [f32]) -> f32 {
+    let h = net.hidden;
+    z.copy_from_slice(&net.b1);
+    for &(f, count) in feats {
+        add_scaled(z, count as f32, &net.w1[f as usize * h..(f as usize + 1) * h]);
+    }
+    for ((&x, a), d) in z.iter().zip(a.iter_mut()).zip(d.iter_mut()) {
+        // tanhExp(x) = x tanh(e^x); its derivative is
+        // tanh(e) + x e (1 - tanh(e)^2). e is clamped finite and 1 - t^2 is
+        // exactly 0 where t rounds to 1, so there is no inf * 0.
+        let e = fast_exp(x);
+        let t = tanh_fast(e);
+        *a = x * t;
+        *d = t + x * (e * (1.0 - t * t));
+    }
+    // w2 . a in 8 lanes, then a fixed tree: the order never depends on
+    // how the compiler vectorised.
     let mut dot = [0.0f32; 8];
-    for i in 0..N {
+    for (w, a) in net.w2.chunks_exact(8).zip(a.chunks_exact(8)) {
         for l in 0..8 {
-            // tanhExp(x) = x tanh(e^x); its derivative is
-            // tanh(e) + x e (1 - tanh(e)^2). e is clamped finite and
-            // 1 - t^2 is exactly 0 where t rounds to 1, so no inf * 0.
-            let x = z[i][l];
-            let e = fast_exp(x);
-            let t = tanh_fast(e);
-            a[i][l] = x * t;
-            d[i][l] = t + x * (e * (1.0 - t * t));
-            dot[l] += w2[i][l] * a[i][l];
+            dot[l] += w[l] * a[l];
         }
     }
-    tanh_fast(b2 + hsum(dot))
+    let sum = ((dot[0] + dot[4]) + (dot[2] + dot[6])) + ((dot[1] + dot[5]) + (dot[3] + dot[7]));
+    tanh_fast(net.b2 + sum)
 }
 
-/// Loss and gradient of `samples`, the gradient scaled by `scale`
+/// Loss and gradient of `samples` into `g`, the gradient scaled by `scale`
 /// (2 / batch size: the derivative of the batch's mean squared error).
 #[inline(always)]
-fn chunk_gradient<const N: usize>(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) {
+fn chunk_gradient(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) {
     g.clear();
-    let w1 = net.w1.as_chunks::<8>().0;
-    let (b1, w2) = (lanes::<N>(&net.b1), lanes::<N>(&net.w2));
-    let mut gb1 = [[0.0f32; 8]; N];
-    let mut gw2 = [[0.0f32; 8]; N];
-    let (mut gb2, mut loss) = (0.0f32, 0.0f64);
-    let (mut a, mut d) = ([[0.0f32; 8]; N], [[0.0f32; 8]; N]);
+    let h = net.hidden;
     for &s in samples {
         let (feats, target) = data.of(s);
-        let y = forward::<N>(w1, &b1, &w2, net.b2, feats, &mut a, &mut d);
+        let y = forward(net, feats, &mut g.z, &mut g.a, &mut g.d);
         let err = y - target;
-        loss += (err * err) as f64;
+        g.loss += (err * err) as f64;
         let gy = scale * err * (1.0 - y * y);
-        gb2 += gy;
-        let mut dz = [[0.0f32; 8]; N];
-        for i in 0..N {
-            for l in 0..8 {
-                gw2[i][l] += gy * a[i][l];
-                dz[i][l] = gy * w2[i][l] * d[i][l];
-                gb1[i][l] += dz[i][l];
-            }
+        g.b2 += gy;
+        // Slices of one known length: no bounds checks in the loop.
+        let (gw2, gb1, dz) = (&mut g.w2[..h], &mut g.b1[..h], &mut g.dz[..h]);
+        let (a, d, w2) = (&g.a[..h], &g.d[..h], &net.w2[..h]);
+        for j in 0..h {
+            gw2[j] += gy * a[j];
+            dz[j] = gy * w2[j] * d[j];
+            gb1[j] += dz[j];
         }
-        for &f in feats {
+        for &(f, count) in feats {
             let mut k = g.slot[f as usize];
             if k == UNTOUCHED {
                 k = g.touched.len() as u32;
                 g.slot[f as usize] = k;
                 g.touched.push(f);
-                g.w1.extend_from_slice(&[[0.0; 8]; N]);
+                g.w1.resize(g.w1.len() + h, 0.0);
             }
-            let row: &mut [Lane; N] = (&mut g.w1[k as usize * N..][..N]).try_into().unwrap();
-            for i in 0..N {
-                for l in 0..8 {
-                    row[i][l] += dz[i][l];
-                }
-            }
+            add_scaled(&mut g.w1[k as usize * h..(k as usize + 1) * h], count as f32, &g.dz);
         }
     }
-    g.b1.copy_from_slice(&gb1);
-    g.w2.copy_from_slice(&gw2);
-    g.b2 = gb2;
-    g.loss = loss;
 }
 
 /// Sum of squared errors of `samples`.
 #[inline(always)]
-fn chunk_loss<const N: usize>(net: &Network, data: &Features, samples: &[u32]) -> f64 {
-    let w1 = net.w1.as_chunks::<8>().0;
-    let (b1, w2) = (lanes::<N>(&net.b1), lanes::<N>(&net.w2));
-    let (mut a, mut d) = ([[0.0f32; 8]; N], [[0.0f32; 8]; N]);
+fn chunk_loss(net: &Network, data: &Features, samples: &[u32]) -> f64 {
+    let h = net.hidden;
+    let (mut z, mut a, mut d) = (vec![0.0; h], vec![0.0; h], vec![0.0; h]);
     let mut loss = 0.0f64;
     for &s in samples {
         let (feats, target) = data.of(s);
-        let err = forward::<N>(w1, &b1, &w2, net.b2, feats, &mut a, &mut d) - target;
+        let err = forward(net, feats, &mut z, &mut a, &mut d) - target;
         loss += (err * err) as f64;
     }
     loss
 }
 
-/// Calls `$f::<N>(args)` with N = hidden / 8, compiled for AVX2 when the
-/// CPU has it (the code is the same; wider vectors, same results).
-macro_rules! dispatch {
-    ($n:expr, $f:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {{
-        #[inline(always)]
-        fn by_n($($arg: $ty),*) -> $ret {
-            match $n {
-                1 => $f::<1>($($arg),*),
-                2 => $f::<2>($($arg),*),
-                3 => $f::<3>($($arg),*),
-                4 => $f::<4>($($arg),*),
-                5 => $f::<5>($($arg),*),
-                6 => $f::<6>($($arg),*),
-                7 => $f::<7>($($arg),*),
-                8 => $f::<8>($($arg),*),
-                9 => $f::<9>($($arg),*),
-                10 => $f::<10>($($arg),*),
-                11 => $f::<11>($($arg),*),
-                12 => $f::<12>($($arg),*),
-                13 => $f::<13>($($arg),*),
-                14 => $f::<14>($($arg),*),
-                15 => $f::<15>($($arg),*),
-                16 => $f::<16>($($arg),*),
-                n => unreachable!("hidden size {} was checked", n * 8),
-            }
-        }
+/// Calls `$f(args)` compiled for AVX2 when the CPU has it (the same code
+/// with wider vectors: no fused multiply-adds, so the same results).
+macro_rules! with_avx2 {
+    ($f:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {{
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx2") {
                 #[target_feature(enable = "avx2")]
                 fn avx2($($arg: $ty),*) -> $ret {
-                    by_n($($arg),*)
+                    $f($($arg),*)
                 }
                 // SAFETY: the CPU has AVX2, checked just above.
                 return unsafe { avx2($($arg),*) };
             }
         }
-        by_n($($arg),*)
+        $f($($arg),*)
     }};
 }
 
 fn chunk_gradient_any(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) {
-    dispatch!(net.hidden / 8, chunk_gradient(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) -> ())
+    with_avx2!(chunk_gradient(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) -> ())
 }
 
 fn chunk_loss_any(net: &Network, data: &Features, samples: &[u32]) -> f64 {
-    dispatch!(net.hidden / 8, chunk_loss(net: &Network, data: &Features, samples: &[u32]) -> f64)
+    with_avx2!(chunk_loss(net: &Network, data: &Features, samples: &[u32]) -> f64)
 }
 
 /// Fills `grads[c]` with the gradient of chunk c of `batch`; returns the
@@ -466,12 +440,13 @@ impl Adam {
             .zip(self.v_w1.par_chunks_mut(h))
             .enumerate()
             .with_min_len(64)
-            .for_each(|(f, ((w, m), v))| {
+            .for_each_init(
+                || vec![0.0f32; h],
+                |sum, (f, ((w, m), v))| {
                 if !touched[f] {
                     return;
                 }
-                let mut sum = [0.0f32; MAX_HIDDEN];
-                let sum = &mut sum[..h];
+                sum.fill(0.0);
                 for g in grads {
                     g.add_row(f, sum);
                 }
@@ -485,8 +460,8 @@ impl Adam {
         let mut w2 = vec![0.0f32; h];
         let mut b2 = 0.0f32;
         for g in grads {
-            b1.iter_mut().zip(g.b1.as_flattened()).for_each(|(s, x)| *s += x);
-            w2.iter_mut().zip(g.w2.as_flattened()).for_each(|(s, x)| *s += x);
+            add_to(&mut b1, &g.b1);
+            add_to(&mut w2, &g.w2);
             b2 += g.b2;
         }
         for j in 0..h {
@@ -592,7 +567,7 @@ pub fn train_with_progress(
     rng.set_stream(1);
 
     let mut grads: Vec<ChunkGrad> =
-        (0..config.batch_size.min(train_set.len()).div_ceil(CHUNK)).map(|_| ChunkGrad::new(h / 8)).collect();
+        (0..config.batch_size.min(train_set.len()).div_ceil(CHUNK)).map(|_| ChunkGrad::new(h)).collect();
     let mut adam = Adam::new(h);
     let mut best: Option<(f32, Network)> = None;
     let mut epochs = Vec::new();
@@ -705,7 +680,7 @@ mod tests {
         let batch: Vec<u32> = (0..data.len() as u32).collect();
         // Two chunks' worth would need > CHUNK samples; one chunk is the
         // kernel, the reduction is checked in the determinism test.
-        let mut grads = vec![ChunkGrad::new(2)];
+        let mut grads = vec![ChunkGrad::new(16)];
         let used = batch_gradient(&net, &features, &batch, &mut grads);
         assert_eq!(used, 1);
         let g = &grads[0];
@@ -745,11 +720,11 @@ mod tests {
             let (mut p, mut m) = (b1.clone(), b1.clone());
             p[j] += eps;
             m[j] -= eps;
-            check(g.b1.as_flattened()[j], loss(&w1, &p, &w2, b2), loss(&w1, &m, &w2, b2), &format!("b1[{j}]"));
+            check(g.b1[j], loss(&w1, &p, &w2, b2), loss(&w1, &m, &w2, b2), &format!("b1[{j}]"));
             let (mut p, mut m) = (w2.clone(), w2.clone());
             p[j] += eps;
             m[j] -= eps;
-            check(g.w2.as_flattened()[j], loss(&w1, &b1, &p, b2), loss(&w1, &b1, &m, b2), &format!("w2[{j}]"));
+            check(g.w2[j], loss(&w1, &b1, &p, b2), loss(&w1, &b1, &m, b2), &format!("w2[{j}]"));
         }
         check(g.b2, loss(&w1, &b1, &w2, b2 + eps), loss(&w1, &b1, &w2, b2 - eps), "b2");
         // The chunk's loss is the sum of squared errors.
@@ -841,7 +816,7 @@ mod tests {
         assert!(matches!(train(&bad, None, &c, &mut |_| {}), Err(TrainError::BadSample { index: 3, .. })));
         for config in [
             TrainConfig { hidden: 12, ..c.clone() },
-            TrainConfig { hidden: 136, ..c.clone() },
+            TrainConfig { hidden: MAX_HIDDEN + 8, ..c.clone() },
             TrainConfig { batch_size: 0, ..c.clone() },
             TrainConfig { learning_rate: f32::NAN, ..c.clone() },
             TrainConfig { validation_fraction: 1.0, ..c.clone() },
@@ -877,6 +852,9 @@ mod tests {
     #[ignore]
     fn throughput() {
         let data = synthetic(1_000_000, 9);
+        let features = Features::extract(&data);
+        let counts: usize = features.feats.iter().map(|p| p.1 as usize).sum();
+        println!("{} features, {} distinct per sample", counts as f64 / 1e6, features.feats.len() as f64 / 1e6);
         let config = TrainConfig { max_epochs: 2, patience: 5, ..TrainConfig::default() };
         train(&data, None, &config, &mut |e| println!("{}", serde_json::to_string(e).unwrap())).unwrap();
     }
