@@ -20,7 +20,8 @@ const COLORS: [RGBColor; 6] = [
 ];
 
 /// Draws `series` (name, points) as lines on one chart, 960x540, with a
-/// title, axes and a legend. Points that are not finite are left out. If
+/// title, axes and a legend; a log y axis when the values are positive and
+/// span more than 20x. Points that are not finite are left out. If
 /// text cannot be drawn (no usable font on the machine), the chart is drawn
 /// without any text rather than not at all.
 pub fn plot_losses(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)]) -> Result<(), PlotError> {
@@ -44,6 +45,18 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 
 fn draw(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)], text: bool) -> Result<(), PlotError> {
     let fail = |e: &dyn std::fmt::Display| PlotError { path: path.display().to_string(), what: e.to_string() };
+    // Losses fall by orders of magnitude: positive values spanning more
+    // than 20x are drawn as log10 and labelled with their values.
+    let ys = || series.iter().flat_map(|(_, p)| p.iter().map(|q| q.1));
+    let (lo, hi) = ys().fold((f64::INFINITY, 0.0f64), |(l, h), y| (l.min(y), h.max(y)));
+    let log = lo > 0.0 && hi / lo >= 20.0;
+    let log_series: Vec<(&str, Vec<(f64, f64)>)>;
+    let series = if log {
+        log_series = series.iter().map(|(n, p)| (*n, p.iter().map(|&(x, y)| (x, y.log10())).collect())).collect();
+        &log_series[..]
+    } else {
+        series
+    };
     let (x0, x1) = range(series.iter().flat_map(|(_, p)| p.iter().map(|q| q.0)));
     let (y0, y1) = range(series.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)));
     let root = BitMapBackend::new(path, (960, 540)).into_drawing_area();
@@ -57,6 +70,9 @@ fn draw(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)], text: bool
     let mut mesh = chart.configure_mesh();
     if text {
         mesh.x_labels(10).y_labels(8).label_style(("sans-serif", 15));
+        if log {
+            mesh.y_label_formatter(&|v| format!("{:.1e}", 10f64.powf(*v))).y_desc("log scale");
+        }
     } else {
         mesh.disable_x_axis().disable_y_axis();
     }
