@@ -138,7 +138,9 @@ struct Features {
 impl Features {
     fn extract(data: &[Sample]) -> Features {
         // Extracted in parallel by fixed blocks, joined in order.
-        let parts: Vec<(Vec<(u16, u16)>, Vec<usize>)> = data
+        // Per block: its pairs and each sample's pair count.
+        type Block = (Vec<(u16, u16)>, Vec<usize>);
+        let parts: Vec<Block> = data
             .par_chunks(4096)
             .map(|block| {
                 let mut pairs = Vec::new();
