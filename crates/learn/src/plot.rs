@@ -121,6 +121,9 @@ mod tests {
         if let Ok(keep) = std::env::var("HATETRIS_PLOT_SAMPLE") {
             std::fs::copy(&path, Path::new(&keep).join("sample.png")).unwrap();
         }
+        // The fallback for machines without fonts draws too.
+        draw(&path, "no text", &series, false).unwrap();
+        assert_eq!(&std::fs::read(&path).unwrap()[1..4], b"PNG");
         // One point, no points, and non-finite values still draw.
         plot_losses(&path, "one", &[("a", vec![(1.0, 0.5)])]).unwrap();
         plot_losses(&path, "none", &[("a", vec![]), ("b", vec![(f64::NAN, 1.0)])]).unwrap();
