@@ -25,6 +25,8 @@ enum Command {
     Search(commands::search::SearchArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
     Bench(commands::bench::BenchArgs),
+    /// Train a network on data sets.
+    Train(commands::train::TrainArgs),
 }
 
 fn main() {
@@ -35,6 +37,7 @@ fn main() {
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
         Command::Bench(a) => commands::bench::bench(a),
+        Command::Train(a) => commands::train::train(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -2,3 +2,5 @@
 //! pairs, the trainer, and the search → refine → learn cycle.
 
 pub mod dataset;
+pub mod plot;
+pub mod train;
