@@ -21,6 +21,8 @@ enum Command {
     Verify(commands::verify::VerifyArgs),
     /// Draw the well a replay ends in.
     Show(commands::verify::ShowArgs),
+    /// Run the search -> refine -> learn cycle.
+    Cycle(commands::cycle::CycleArgs),
     /// Beam search for a long game.
     Search(commands::search::SearchArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
@@ -36,6 +38,7 @@ fn main() {
         Command::Verify(a) => commands::verify::verify(a),
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
+        Command::Cycle(a) => commands::cycle::cycle(a),
         Command::Bench(a) => commands::bench::bench(a),
         Command::Train(a) => commands::train::train(a),
     };

@@ -4,3 +4,4 @@
 pub mod dataset;
 pub mod plot;
 pub mod train;
+pub mod cycle;

@@ -172,6 +172,7 @@ impl BeamState {
         self.expanded += self.beam.len() as u64;
         let chosen = select(candidates, config);
         let mut next = Vec::with_capacity(chosen.len());
+        let mut deeper_best = false;
         for c in chosen {
             let parent = &self.beam[c.parent as usize];
             let mv = Move::unpack(c.mv);
@@ -180,9 +181,13 @@ impl BeamState {
             debug_assert_eq!(well.hash64(), c.well_hash);
             let score = parent.score + lines;
             let node = self.tree.push(parent.node, c.well_hash, c.mv);
-            if score > self.best_score {
+            // The best line is the deepest one with the top score (the first
+            // such entry, the most valued): a game without clears still
+            // plays out to its end.
+            if score > self.best_score || (score == self.best_score && !deeper_best) {
                 self.best_score = score;
                 self.best_node = node;
+                deeper_best = true;
             }
             next.push(Entry { well, score, node, memory: c.memory, value: c.value });
         }

@@ -1,3 +1,4 @@
+pub mod cycle;
 pub mod bench;
 pub mod play;
 pub mod progress;

@@ -5,7 +5,6 @@ use hatetris_game::{Enemy, Rules, Well};
 use hatetris_search::{run, BeamState, SearchConfig};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RefineConfig {
@@ -43,27 +42,31 @@ fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evalua
     state.beam.iter().map(|e| e.value).fold(f32::NEG_INFINITY, f32::max)
 }
 
+/// Wells refined between two progress reports: enough to keep both cores
+/// busy, few enough that a report comes every few seconds.
+const REPORT_EVERY: usize = 256;
+
 /// For each well: x = its network value, y = the lookahead's, t = x + step
 /// (y - x); then all targets scaled so their minimum and maximum become -1
-/// and 1. `progress(done)` is called as wells finish.
+/// and 1. Parallel over wells; `progress(done)` is called from the calling
+/// thread after each block of wells, so it needs no locking.
 pub fn refine_targets(
     wells: &[Well],
     rules: Rules,
     config: &RefineConfig,
     eval: &dyn Evaluator,
     seed: u64,
-    progress: &(dyn Fn(usize) + Sync),
+    progress: &mut dyn FnMut(usize),
 ) -> Vec<f32> {
-    let done = AtomicUsize::new(0);
-    let raw: Vec<f32> = wells
-        .par_iter()
-        .map(|w| {
+    let mut raw = Vec::with_capacity(wells.len());
+    for block in wells.chunks(REPORT_EVERY) {
+        raw.par_extend(block.par_iter().map(|w| {
             let x = eval.evaluate(w.playable(rules));
             let y = lookahead(w, rules, config, eval, seed);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             x + config.step * (y - x)
-        })
-        .collect();
+        }));
+        progress(raw.len());
+    }
     scale_to_unit(raw)
 }
 

@@ -211,13 +211,8 @@ pub fn run_cycles(
             let samples = read_dataset(&samples_path)?;
             let wells: Vec<Well> = samples.iter().map(from_sample).collect();
             let total = wells.len();
-            let report = std::sync::Mutex::new(&mut *on_event);
-            let targets = refine_targets(&wells, rules, &config.refine, &net, seed, &|done| {
-                if done % 64 == 0 || done == total {
-                    if let Ok(mut f) = report.lock() {
-                        f(CycleEvent::RefineProgress { cycle, done, total });
-                    }
-                }
+            let targets = refine_targets(&wells, rules, &config.refine, &net, seed, &mut |done| {
+                on_event(CycleEvent::RefineProgress { cycle, done, total })
             });
             let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
             for (well, t) in wells.iter().zip(&targets) {
@@ -366,4 +361,107 @@ fn plot_progress(dir: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError>
         .map_err(|e| CycleError::Plot(e.to_string()))?;
     crate::plot::plot_losses(&dir.join("progress-loss.png"), "validation loss per cycle", &[("validation loss", loss)])
         .map_err(|e| CycleError::Plot(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> CycleConfig {
+        CycleConfig {
+            width: 12,
+            samples_per_depth: 6,
+            refine: RefineConfig { width: 4, depth: 3, step: 0.5 },
+            history: 3,
+            quiescence: 1,
+            seed: 5,
+            max_depth: 24,
+            train: TrainConfig { hidden: 8, batch_size: 32, max_epochs: 2, ..TrainConfig::default() },
+        }
+    }
+
+    fn steps(events: &[String], kind: &str) -> Vec<String> {
+        events.iter().filter(|e| e.starts_with(kind)).cloned().collect()
+    }
+
+    fn run(dir: &Path, cycles: usize, stop: Option<(usize, Step)>) -> (Vec<CycleMetrics>, Vec<String>) {
+        let mut events = Vec::new();
+        let net = Network::random(8, 1);
+        let metrics = run_cycles(dir, cycles, &tiny(), &net, stop, &mut |e| match e {
+            CycleEvent::StepStarted { cycle, step } => events.push(format!("started {cycle} {step:?}")),
+            CycleEvent::StepSkipped { cycle, step } => events.push(format!("skipped {cycle} {step:?}")),
+            _ => {}
+        })
+        .unwrap();
+        (metrics, events)
+    }
+
+    #[test]
+    fn a_cycle_interrupted_after_refine_resumes_and_leaves_every_file_readable() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let (metrics, events) = run(dir, 2, Some((1, Step::Refine)));
+        assert!(metrics.is_empty());
+        assert_eq!(steps(&events, "started"), ["started 1 Search", "started 1 Refine"]);
+        let c1 = cycle_dir(dir, 1);
+        assert!(c1.join("refined.htds").exists() && !c1.join("net.hnet").exists());
+
+        let (metrics, events) = run(dir, 2, None);
+        assert_eq!(steps(&events, "skipped"), ["skipped 1 Search", "skipped 1 Refine"]);
+        assert_eq!(steps(&events, "started")[0], "started 1 Learn");
+        assert_eq!(metrics.len(), 2);
+
+        for (i, m) in metrics.iter().enumerate() {
+            let c = cycle_dir(dir, i + 1);
+            let samples = read_dataset(&c.join("samples.htds")).unwrap();
+            let refined = read_dataset(&c.join("refined.htds")).unwrap();
+            assert_eq!(samples.len(), m.wells_sampled);
+            assert_eq!(refined.len(), samples.len());
+            assert!(refined.iter().all(|s| (-1.0..=1.0).contains(&s.target)));
+            Network::load(&c.join("net.hnet")).unwrap();
+            let record: SearchRecord = read_json(&c.join("search.json")).unwrap();
+            let keys = hatetris_game::replay::decode(&record.replay).unwrap();
+            let out = hatetris_game::play(Rules::STANDARD, hatetris_game::Enemy::Hatetris, &keys, |_, _| {});
+            assert_eq!(out.score, m.lines, "the recorded replay scores what the metrics say");
+        }
+        assert_eq!(read_metrics(&dir.join("metrics.jsonl")).unwrap(), metrics);
+        for png in ["progress-lines.png", "progress-loss.png"] {
+            let bytes = std::fs::read(dir.join(png)).unwrap();
+            assert_eq!(&bytes[1..4], b"PNG");
+        }
+        // Nothing half-written is left anywhere.
+        let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.to_string_lossy().contains(".tmp")).collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+
+        // A finished run asked for no more cycles does nothing.
+        let (again, events) = run(dir, 2, None);
+        assert_eq!(again, metrics);
+        assert!(events.is_empty());
+    }
+
+    fn walk(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_damaged_file_in_a_run_is_a_clear_error() {
+        let tmp = tempfile::tempdir().unwrap();
+        run(tmp.path(), 1, Some((1, Step::Refine)));
+        let refined = cycle_dir(tmp.path(), 1).join("refined.htds");
+        let mut bytes = std::fs::read(&refined).unwrap();
+        let n = bytes.len();
+        bytes[n / 2] ^= 0x40;
+        std::fs::write(&refined, bytes).unwrap();
+        let err = run_cycles(tmp.path(), 1, &tiny(), &Network::random(8, 1), None, &mut |_| {}).unwrap_err();
+        assert!(err.to_string().contains("refined.htds"), "{err}");
+    }
 }
