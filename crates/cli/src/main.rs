@@ -25,6 +25,8 @@ enum Command {
     Search(commands::search::SearchArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
     Bench(commands::bench::BenchArgs),
+    /// Solve small wells exactly.
+    Solve(commands::solve::SolveArgs),
 }
 
 fn main() {
@@ -35,6 +37,7 @@ fn main() {
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
         Command::Bench(a) => commands::bench::bench(a),
+        Command::Solve(a) => commands::solve::solve(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -2,3 +2,4 @@
 //! pairs, the trainer, and the search → refine → learn cycle.
 
 pub mod dataset;
+pub mod solver;

@@ -3,3 +3,4 @@ pub mod play;
 pub mod progress;
 pub mod search;
 pub mod verify;
+pub mod solve;
