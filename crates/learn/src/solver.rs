@@ -48,6 +48,8 @@ const GAME_OVER: u32 = u32::MAX;
 pub enum SolveError {
     #[error("height {0} is not solvable here (1..={MAX_HEIGHT})")]
     Height(usize),
+    #[error("more than {limit} reachable wells (memory grows about 300 bytes a well); raise the limit only with the memory for it")]
+    TooManyWells { limit: usize },
     #[error("the start well has cells outside the playable rows or a full row")]
     BadStart,
     #[error("a cycle component of {size} wells needs more than {budget} simple-path steps; the longest-simple-path value is not computable in time")]
@@ -162,16 +164,20 @@ impl Graph {
     }
 }
 
-/// Breadth-first from `start`. Each layer's enemy choices and
-/// landings are computed in parallel, then numbered in order, so a node's
-/// edges are appended in node order.
-fn build_graph(rules: Rules, start: u128, t0: Instant, progress: &mut dyn FnMut(&Progress)) -> Graph {
+/// Breadth-first from `start`: wells are numbered as found and expanded in
+/// number order, a chunk at a time. A chunk's enemy choices and landings are
+/// computed in parallel, then numbered in order, so node `i`'s edges are
+/// appended before node `i + 1`'s. Chunks bound the memory held in flight.
+fn build_graph(rules: Rules, start: u128, limit: usize, t0: Instant, progress: &mut dyn FnMut(&Progress)) -> Result<Graph, SolveError> {
+    const CHUNK: usize = 1 << 18;
     let mut index: FxHashMap<u128, u32> = FxHashMap::default();
     let mut g = Graph { wells: vec![start], start: vec![0], to: Vec::new(), lines: Vec::new() };
     index.insert(start, 0);
-    let mut layer = 0..1usize;
-    while !layer.is_empty() {
-        let succ: Vec<Vec<(u128, u8, bool)>> = g.wells[layer.clone()]
+    let mut done = 0;
+    while done < g.wells.len() {
+        let chunk = done..g.wells.len().min(done + CHUNK);
+        done = chunk.end;
+        let succ: Vec<Vec<(u128, u8, bool)>> = g.wells[chunk]
             .par_iter()
             .map(|&k| {
                 let well = unpack(k, rules);
@@ -182,7 +188,6 @@ fn build_graph(rules: Rules, start: u128, t0: Instant, progress: &mut dyn FnMut(
                     .collect()
             })
             .collect();
-        let next = g.wells.len();
         for s in succ {
             for (key, lines, over) in s {
                 let to = if over {
@@ -197,11 +202,13 @@ fn build_graph(rules: Rules, start: u128, t0: Instant, progress: &mut dyn FnMut(
                 g.lines.push(lines);
             }
             g.start.push(g.to.len());
+            if g.wells.len() > limit {
+                return Err(SolveError::TooManyWells { limit });
+            }
         }
-        layer = next..g.wells.len();
         progress(&Progress { stage: "graph", wells: g.wells.len(), edges: g.to.len(), secs: t0.elapsed().as_secs_f64() });
     }
-    g
+    Ok(g)
 }
 
 /// Strongly connected components by Tarjan's algorithm, iteratively. Returns
@@ -352,14 +359,15 @@ fn longest_simple_paths(inner: &[Vec<(usize, u32)>], exit: &[u32], steps: &mut u
     Some(best)
 }
 
-/// Solves every well reachable from the empty well against HATETRIS Mild.
-pub fn solve(rules: Rules, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
-    solve_from(rules, &Well::EMPTY, progress)
+/// Solves every well reachable from the empty well against HATETRIS Mild,
+/// refusing to hold more than `max_wells` wells.
+pub fn solve(rules: Rules, max_wells: usize, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+    solve_from(rules, &Well::EMPTY, max_wells, progress)
 }
 
 /// Solves every well reachable from `start` against HATETRIS Mild; the
 /// solution's first well and [`Solution::max_lines`] are `start`'s.
-pub fn solve_from(rules: Rules, start: &Well, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+pub fn solve_from(rules: Rules, start: &Well, max_wells: usize, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
     if rules.height() > MAX_HEIGHT {
         return Err(SolveError::Height(rules.height()));
     }
@@ -370,7 +378,7 @@ pub fn solve_from(rules: Rules, start: &Well, progress: &mut dyn FnMut(&Progress
         return Err(SolveError::BadStart);
     }
     let t0 = Instant::now();
-    let g = build_graph(rules, pack(start, rules), t0, progress);
+    let g = build_graph(rules, pack(start, rules), max_wells, t0, progress)?;
     let comps = components(&g);
     progress(&Progress { stage: "components", wells: g.len(), edges: g.to.len(), secs: t0.elapsed().as_secs_f64() });
     let mut cycles = CycleStats::default();
@@ -474,7 +482,7 @@ mod tests {
     /// Every well the solver reaches from `start` has the brute force's
     /// value, and both reach the same wells.
     fn agrees_with_brute_force(rules: Rules, start: Well) -> u32 {
-        let sol = solve_from(rules, &start, &mut |_| {}).unwrap();
+        let sol = solve_from(rules, &start, usize::MAX, &mut |_| {}).unwrap();
         let mut brute = Brute { rules, memo: HashMap::new() };
         let (root, clean) = brute.value(start, &mut HashSet::from([start]));
         assert!(clean);
@@ -522,13 +530,19 @@ mod tests {
         let rules = Rules::with_height(3).unwrap();
         let mut w = Well::EMPTY;
         w.rows[BAR + 2] = FULL_ROW;
-        assert_eq!(solve_from(rules, &w, &mut |_| {}).err(), Some(SolveError::BadStart));
+        assert_eq!(solve_from(rules, &w, usize::MAX, &mut |_| {}).err(), Some(SolveError::BadStart));
         let mut w = Well::EMPTY;
         w.rows[BAR + 3] = 1; // below the floor of height 3
-        assert_eq!(solve_from(rules, &w, &mut |_| {}).err(), Some(SolveError::BadStart));
+        assert_eq!(solve_from(rules, &w, usize::MAX, &mut |_| {}).err(), Some(SolveError::BadStart));
         let mut w = Well::EMPTY;
         w.rows[BAR - 1] = 1; // game over
-        assert_eq!(solve_from(rules, &w, &mut |_| {}).err(), Some(SolveError::BadStart));
+        assert_eq!(solve_from(rules, &w, usize::MAX, &mut |_| {}).err(), Some(SolveError::BadStart));
+    }
+
+    #[test]
+    fn the_well_limit_is_an_error() {
+        let rules = Rules::with_height(4).unwrap();
+        assert_eq!(solve(rules, 1000, &mut |_| {}).err(), Some(SolveError::TooManyWells { limit: 1000 }));
     }
 
     #[test]
@@ -624,7 +638,7 @@ mod tests {
     #[test]
     fn the_data_set_round_trips() {
         let rules = Rules::with_height(4).unwrap();
-        let sol = solve(rules, &mut |_| {}).unwrap();
+        let sol = solve(rules, usize::MAX, &mut |_| {}).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("h4.htds");
         assert_eq!(sol.write_dataset(&path, "h4", 12).unwrap(), sol.well_count() as u64);

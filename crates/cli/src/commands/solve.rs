@@ -38,6 +38,10 @@ pub struct SolveArgs {
     /// from the empty well; the bootstrap uses 12 for every height).
     #[arg(long)]
     pub target_max: Option<u32>,
+    /// Give up past this many reachable wells (about 300 bytes each; height
+    /// 6 has 21 million, height 7 far more).
+    #[arg(long, default_value_t = 40_000_000)]
+    pub max_wells: usize,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -93,7 +97,7 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         match args.enemy {
             Enemy::Mild => solve_mild(args, rules, several, t0)?,
             Enemy::Hatetris => {
-                let max = solver::solve_with_memory(rules)?;
+                let max = solver::solve_with_memory(rules).with_context(|| format!("height {h}"))?;
                 let secs = t0.elapsed().as_secs_f64();
                 if args.json {
                     println!("{}", json!({"height": h, "enemy": "hatetris", "max_lines": max, "secs": secs}));
@@ -116,7 +120,7 @@ fn solve_mild(args: &SolveArgs, rules: Rules, several: bool, t0: Instant) -> Res
             last = Instant::now();
         }
     };
-    let sol = solver::solve(rules, &mut progress)?;
+    let sol = solver::solve(rules, args.max_wells, &mut progress).with_context(|| format!("height {h}"))?;
     let secs = t0.elapsed().as_secs_f64();
     let max = sol.max_lines();
     let c = sol.cycles;
