@@ -48,7 +48,7 @@ const GAME_OVER: u32 = u32::MAX;
 pub enum SolveError {
     #[error("height {0} is not solvable here (1..={MAX_HEIGHT})")]
     Height(usize),
-    #[error("more than {limit} reachable wells (memory grows about 300 bytes a well); raise the limit only with the memory for it")]
+    #[error("more than {limit} reachable wells (memory grows about 200 bytes a well); raise the limit only with the memory for it")]
     TooManyWells { limit: usize },
     #[error("the start well has cells outside the playable rows or a full row")]
     BadStart,
@@ -216,25 +216,41 @@ fn build_graph(rules: Rules, start: u128, limit: usize, t0: Instant, progress: &
 /// topological: every edge leaving a component goes to an earlier one.
 fn components(g: &Graph) -> Vec<Vec<u32>> {
     const UNSEEN: u32 = u32::MAX;
+    struct Tarjan {
+        order: Vec<u32>,
+        low: Vec<u32>,
+        on_stack: Vec<bool>,
+        stack: Vec<u32>,
+        /// The explicit call stack: (node, next edge to look at).
+        calls: Vec<(u32, usize)>,
+        next: u32,
+    }
+    impl Tarjan {
+        fn enter(&mut self, g: &Graph, v: usize) {
+            self.order[v] = self.next;
+            self.low[v] = self.next;
+            self.next += 1;
+            self.stack.push(v as u32);
+            self.on_stack[v] = true;
+            self.calls.push((v as u32, g.start[v]));
+        }
+    }
     let n = g.len();
-    let mut order = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut stack: Vec<u32> = Vec::new();
-    let mut calls: Vec<(u32, usize)> = Vec::new();
+    let mut t = Tarjan {
+        order: vec![UNSEEN; n],
+        low: vec![0; n],
+        on_stack: vec![false; n],
+        stack: Vec::new(),
+        calls: Vec::new(),
+        next: 0,
+    };
     let mut out = Vec::new();
-    let mut next = 0u32;
     for root in 0..n {
-        if order[root] != UNSEEN {
+        if t.order[root] != UNSEEN {
             continue;
         }
-        order[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root as u32);
-        on_stack[root] = true;
-        calls.push((root as u32, g.start[root]));
-        while let Some(&mut (v, ref mut e)) = calls.last_mut() {
+        t.enter(g, root);
+        while let Some(&mut (v, ref mut e)) = t.calls.last_mut() {
             let v = v as usize;
             if *e < g.start[v + 1] {
                 let w = g.to[*e];
@@ -243,27 +259,22 @@ fn components(g: &Graph) -> Vec<Vec<u32>> {
                     continue;
                 }
                 let w = w as usize;
-                if order[w] == UNSEEN {
-                    order[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w as u32);
-                    on_stack[w] = true;
-                    calls.push((w as u32, g.start[w]));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(order[w]);
+                if t.order[w] == UNSEEN {
+                    t.enter(g, w);
+                } else if t.on_stack[w] {
+                    t.low[v] = t.low[v].min(t.order[w]);
                 }
                 continue;
             }
-            calls.pop();
-            if let Some(&(p, _)) = calls.last() {
-                low[p as usize] = low[p as usize].min(low[v]);
+            t.calls.pop();
+            if let Some(&(p, _)) = t.calls.last() {
+                t.low[p as usize] = t.low[p as usize].min(t.low[v]);
             }
-            if low[v] == order[v] {
+            if t.low[v] == t.order[v] {
                 let mut comp = Vec::new();
                 loop {
-                    let w = stack.pop().expect("v is on the stack");
-                    on_stack[w as usize] = false;
+                    let w = t.stack.pop().expect("v is on the stack");
+                    t.on_stack[w as usize] = false;
                     comp.push(w);
                     if w as usize == v {
                         break;

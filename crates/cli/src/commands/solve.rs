@@ -38,7 +38,7 @@ pub struct SolveArgs {
     /// from the empty well; the bootstrap uses 12 for every height).
     #[arg(long)]
     pub target_max: Option<u32>,
-    /// Give up past this many reachable wells (about 300 bytes each; height
+    /// Give up past this many reachable wells (about 200 bytes each; height
     /// 6 has 21 million, height 7 far more).
     #[arg(long, default_value_t = 40_000_000)]
     pub max_wells: usize,
