@@ -27,6 +27,8 @@ enum Command {
     Search(commands::search::SearchArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
     Bench(commands::bench::BenchArgs),
+    /// Solve small wells exactly.
+    Solve(commands::solve::SolveArgs),
     /// Train a network on data sets.
     Train(commands::train::TrainArgs),
 }
@@ -40,6 +42,7 @@ fn main() {
         Command::Search(a) => commands::search::search(a),
         Command::Cycle(a) => commands::cycle::cycle(a),
         Command::Bench(a) => commands::bench::bench(a),
+        Command::Solve(a) => commands::solve::solve(a),
         Command::Train(a) => commands::train::train(a),
     };
     if let Err(e) = result {

@@ -1,7 +1,14 @@
 //! Learning: the exact solver for small wells, data sets of (well, target)
 //! pairs, the trainer, and the search → refine → learn cycle.
+//!
+//! - [`solver`]: every well of a small game, solved exactly;
+//! - [`dataset`]: the `.htds` file of (well, target) pairs;
+//! - [`train`]: the hand-written trainer (sparse Adam on pattern counts);
+//! - [`plot`]: loss and progress plots;
+//! - [`cycle`]: search → refine → learn, resumable step by step.
 
+pub mod cycle;
 pub mod dataset;
 pub mod plot;
+pub mod solver;
 pub mod train;
-pub mod cycle;
