@@ -430,7 +430,7 @@ mod tests {
             assert_eq!(&bytes[1..4], b"PNG");
         }
         // Nothing half-written is left anywhere.
-        let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.to_string_lossy().contains(".tmp")).collect();
+        let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().contains("tmp")).collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
 
         // A finished run asked for no more cycles does nothing.
