@@ -299,6 +299,19 @@ pub fn write_dataset(path: &Path, description: &str, samples: &[Sample]) -> Resu
     w.finish()
 }
 
+/// A random `n` of `samples` (all of them if fewer), in their original
+/// order; the same seed picks the same ones.
+pub fn subsample(samples: Vec<Sample>, n: usize, seed: u64) -> Vec<Sample> {
+    use rand::SeedableRng;
+    if n >= samples.len() {
+        return samples;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut picks = rand::seq::index::sample(&mut rng, samples.len(), n).into_vec();
+    picks.sort_unstable();
+    picks.into_iter().map(|i| samples[i]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +374,17 @@ mod tests {
         std::fs::write(&bad, b"HTNN....").unwrap();
         assert!(matches!(read_dataset(&bad), Err(DatasetError::BadMagic { .. })));
         assert!(matches!(read_dataset(&dir.path().join("missing")), Err(DatasetError::Io { .. })));
+    }
+
+    #[test]
+    fn subsampling_is_seeded_and_keeps_order() {
+        let all: Vec<Sample> = (0..100).map(|i| Sample::new(&[i as u16], i as f32)).collect();
+        let a = subsample(all.clone(), 10, 7);
+        assert_eq!(a.len(), 10);
+        assert!(a.windows(2).all(|w| w[0].target < w[1].target));
+        assert_eq!(a, subsample(all.clone(), 10, 7));
+        assert_ne!(a, subsample(all.clone(), 10, 8));
+        assert_eq!(subsample(all.clone(), 500, 7), all);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Lines that count as a target of 1 (default: the height's own maximum
-    /// from the empty well; the bootstrap uses 12 for every height).
+    /// from the empty well; the bootstrap uses 8, the height-6 maximum, for every height).
     #[arg(long)]
     pub target_max: Option<u32>,
     /// Give up past this many reachable wells (about 200 bytes each; height

@@ -5,7 +5,7 @@
 use anyhow::{Context, Result};
 use clap::Args;
 use hatetris_eval::Network;
-use hatetris_learn::dataset::read_dataset;
+use hatetris_learn::dataset::{read_dataset, subsample};
 use hatetris_learn::plot::plot_losses;
 use hatetris_learn::train::{train_with_progress, EpochReport, TrainConfig};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,6 +43,9 @@ pub struct TrainArgs {
     /// Share of the samples held out for validation.
     #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
+    /// Train on a seeded random subset of this many samples (all if fewer).
+    #[arg(long)]
+    pub max_samples: Option<usize>,
     /// Where to draw the loss plot (default: --out with extension .png).
     #[arg(long)]
     pub plot: Option<PathBuf>,
@@ -98,6 +101,9 @@ pub fn train(args: &TrainArgs) -> Result<()> {
     let mut data = Vec::new();
     for path in &args.data {
         data.extend(read_dataset(path)?);
+    }
+    if let Some(n) = args.max_samples {
+        data = subsample(data, n, args.seed);
     }
     let config = TrainConfig {
         hidden: args.hidden.or(init.as_ref().map(|n| n.hidden)).unwrap_or(48),
