@@ -16,38 +16,21 @@ pub trait Evaluator: Send + Sync {
     fn name(&self) -> String;
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for &E {
-    fn evaluate(&self, rows: &[u16]) -> f32 {
-        (**self).evaluate(rows)
-    }
-    fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
-        (**self).evaluate_batch(wells, out)
-    }
-    fn name(&self) -> String {
-        (**self).name()
-    }
+/// Evaluators behind references and smart pointers are evaluators too.
+macro_rules! forward_evaluator {
+    ($($ptr:ty),*) => {$(
+        impl<E: Evaluator + ?Sized> Evaluator for $ptr {
+            fn evaluate(&self, rows: &[u16]) -> f32 {
+                (**self).evaluate(rows)
+            }
+            fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
+                (**self).evaluate_batch(wells, out)
+            }
+            fn name(&self) -> String {
+                (**self).name()
+            }
+        }
+    )*};
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
-    fn evaluate(&self, rows: &[u16]) -> f32 {
-        (**self).evaluate(rows)
-    }
-    fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
-        (**self).evaluate_batch(wells, out)
-    }
-    fn name(&self) -> String {
-        (**self).name()
-    }
-}
-
-impl<E: Evaluator + ?Sized> Evaluator for std::sync::Arc<E> {
-    fn evaluate(&self, rows: &[u16]) -> f32 {
-        (**self).evaluate(rows)
-    }
-    fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
-        (**self).evaluate_batch(wells, out)
-    }
-    fn name(&self) -> String {
-        (**self).name()
-    }
-}
+forward_evaluator!(&E, Box<E>, std::sync::Arc<E>);
