@@ -64,9 +64,13 @@ fn blocked(occ: &[u16; MAX_DEPTH + 4], shape: &Shape, y: usize) -> u16 {
     b & X_MASK
 }
 
-/// Spreads `seed` left and right through runs of `free` (an occluded fill).
+/// Spreads `seed` left and right through runs of `free` (an occluded fill),
+/// in four 16-bit lanes at once, one per orientation. A lane's x mask is 13
+/// bits, so its top three bits are always clear in `free` and `seed`: every
+/// bit a shift carries into a neighbouring lane meets a clear bit of the
+/// (narrowed) `free` there, and the lanes never mix.
 #[inline(always)]
-fn fill_row(seed: u16, free: u16) -> u16 {
+fn fill_lanes(seed: u64, free: u64) -> u64 {
     let mut up = seed;
     let mut p = free;
     up |= p & (up << 1);
@@ -106,48 +110,38 @@ pub fn start_row(well: &Well, rules: Rules) -> usize {
 pub fn for_each_lock_position(well: &Well, rules: Rules, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
     let occ = occupancy(well, rules);
     let shapes = [piece.shape(0), piece.shape(1), piece.shape(2), piece.shape(3)];
-    // O looks the same in every orientation; I, S and Z in two pairs. Their
-    // reachable sets still differ per orientation (the boxes differ), so all
-    // four are swept: the enemy needs the positions, not just the shapes.
+    // Lane o (bits 16 o .. 16 o + 12) of each mask is orientation o.
+    let free_at = |y: usize| -> u64 {
+        (0..4).fold(0u64, |acc, o| acc | ((!blocked(&occ, shapes[o], y) & X_MASK) as u64) << (16 * o))
+    };
     let mut y = start_row(well, rules);
-    let mut free = [0u16; 4];
-    for o in 0..4 {
-        free[o] = !blocked(&occ, shapes[o], y) & X_MASK;
-    }
-    let mut reach = [SPAWN_BIT & free[0], 0, 0, 0];
+    let mut free = free_at(y);
+    let mut reach = SPAWN_BIT as u64 & free;
     loop {
-        // Closure under L, R, U within the row.
+        // Closure under L, R (within each lane) and U (lane o to lane o + 1).
         loop {
             let before = reach;
-            for o in 0..4 {
-                reach[o] = fill_row(reach[o], free[o]);
-            }
-            for o in 0..4 {
-                let next = (o + 1) & 3;
-                reach[next] |= reach[o] & free[next];
-            }
+            reach = fill_lanes(reach, free);
+            reach |= reach.rotate_left(16) & free;
             if reach == before {
                 break;
             }
         }
-        if reach == [0; 4] {
+        if reach == 0 {
             return;
         }
-        // D: into the row below where free, else lock here.
-        let mut any = 0;
-        for o in 0..4 {
-            let below_free = !blocked(&occ, shapes[o], y + 1) & X_MASK;
-            let mut locks = reach[o] & !below_free;
-            while locks != 0 {
-                let bit = locks.trailing_zeros() as i32;
-                visit(bit - 3, y as i32, o as u8);
-                locks &= locks - 1;
-            }
-            free[o] = below_free;
-            reach[o] &= below_free;
-            any |= reach[o];
+        // D: into the row below where free, else lock here. Bits ascend by
+        // orientation, then x.
+        let below = free_at(y + 1);
+        let mut locks = reach & !below;
+        while locks != 0 {
+            let bit = locks.trailing_zeros() as i32;
+            visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
+            locks &= locks - 1;
         }
-        if any == 0 {
+        free = below;
+        reach &= below;
+        if reach == 0 {
             return;
         }
         y += 1;
