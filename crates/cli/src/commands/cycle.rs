@@ -93,12 +93,13 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         eprintln!("continuing the run in {} (its config.json rules; flags other than --cycles are ignored)", args.dir.display());
     }
     let quiet = args.quiet;
-    let mut search_progress: Option<DepthProgress> = None;
+    let mut search_progress: Option<(DepthProgress, hatetris_search::DepthReport)> = None;
     let mut last_refine_log = std::time::Instant::now();
     let mut on_event = |event: CycleEvent| match event {
         CycleEvent::StepStarted { cycle, step } => {
             if step == Step::Search {
-                search_progress = Some(DepthProgress::new(quiet, &format!("cycle {cycle} search")));
+                search_progress =
+                    Some((DepthProgress::new(quiet, &format!("cycle {cycle} search")), Default::default()));
             } else if !quiet {
                 eprintln!("cycle {cycle}: {}", step_name(step));
             }
@@ -109,13 +110,14 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
             }
         }
         CycleEvent::SearchDepth { report, .. } => {
-            if let Some(p) = search_progress.as_mut() {
+            if let Some((p, last)) = search_progress.as_mut() {
                 p.update(report);
+                *last = report.clone();
             }
         }
         CycleEvent::RefineProgress { cycle, done, total } => {
-            if let Some(mut p) = search_progress.take() {
-                p.finish_quietly();
+            if let Some((mut p, last)) = search_progress.take() {
+                p.finish(&last);
             }
             if !quiet && (done == total || last_refine_log.elapsed().as_secs() >= 10) {
                 eprintln!("cycle {cycle} refine: {done}/{total} wells");

@@ -40,13 +40,6 @@ impl DepthProgress {
         }
     }
 
-    /// Clears the bar, saying nothing (when the caller reports the end itself).
-    pub fn finish_quietly(&mut self) {
-        if let Some(b) = self.bar.take() {
-            b.finish_and_clear();
-        }
-    }
-
     pub fn finish(&mut self, r: &DepthReport) {
         if let Some(b) = self.bar.take() {
             b.finish_and_clear();
