@@ -10,9 +10,14 @@ use hatetris_search::{BeamState, SearchConfig};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Beam width: wider plays longer games and takes longer.
-    #[arg(long, default_value_t = 1000)]
+    /// Beam width: wider plays longer games and takes longer (the default,
+    /// the width the embedded network was trained at, takes about half a
+    /// minute on two cores).
+    #[arg(long, default_value_t = 10_000)]
     pub width: usize,
+    /// Seed for tie-breaks: the same seed and width give the same game.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -23,7 +28,13 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         bail!("--width must be at least 1");
     }
     let (eval, name) = load_evaluator("net")?;
-    let config = SearchConfig { width: args.width, rules: Rules::STANDARD, enemy: Enemy::Hatetris, ..SearchConfig::default() };
+    let config = SearchConfig {
+        width: args.width,
+        seed: args.seed,
+        rules: Rules::STANDARD,
+        enemy: Enemy::Hatetris,
+        ..SearchConfig::default()
+    };
     let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, 1, args.quiet, Format::Base2048, &mut |_| {})?;
     println!("score {}", done.verified_score);
     println!("{}", done.replay);
