@@ -2,9 +2,10 @@
 //! for what "exactly" means with cycles), with an optional data set of
 //! (well, target) pairs for the first network.
 //!
-//! The bootstrap data sets use `--target-max 12` (the height-7 maximum) for
-//! every height, as knewjade did, so that a well's target means the same
-//! number of lines whatever its height.
+//! The bootstrap data sets use one `--target-max` for every height, the
+//! maximum of the tallest height solved (knewjade used 12, height 7's; here
+//! 8, height 6's), so that a well's target means the same number of lines
+//! whatever its height.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
