@@ -136,13 +136,6 @@ fn network_for(run: &Path, cycle: usize) -> PathBuf {
     }
 }
 
-fn to_sample(well: &Well, rules: Rules, target: f32) -> Sample {
-    let playable = well.playable(rules);
-    let mut rows = [0u16; 16];
-    rows[..playable.len()].copy_from_slice(playable);
-    Sample { rows, len: playable.len() as u8, target }
-}
-
 fn from_sample(s: &Sample) -> Well {
     let mut w = Well::EMPTY;
     w.rows[BAR..BAR + s.len as usize].copy_from_slice(&s.rows[..s.len as usize]);
@@ -185,28 +178,18 @@ pub fn run_cycles(
 
         // Search.
         let samples_path = cdir.join("samples.htds");
-        let record_path = cdir.join("search.json");
-        let record: SearchRecord = if record_path.exists() && samples_path.exists() {
-            on_event(CycleEvent::StepSkipped { cycle, step: Step::Search });
-            read_json(&record_path)?
-        } else {
-            on_event(CycleEvent::StepStarted { cycle, step: Step::Search });
-            let record = search_step(&config, &net, seed, cycle, &samples_path, on_event)?;
-            write_json(&record_path, &record)?;
-            record
-        };
-        if stop_after == Some((cycle, Step::Search)) {
+        let step = (cycle, Step::Search);
+        let record: SearchRecord = resumable(step, &samples_path, &cdir.join("search.json"), on_event, |on_event| {
+            search_step(&config, &net, seed, cycle, &samples_path, on_event)
+        })?;
+        if stop_after == Some(step) {
             return Ok(metrics);
         }
 
         // Refine.
         let refined_path = cdir.join("refined.htds");
-        let refine_secs_path = cdir.join("refine.json");
-        let refine_secs: f64 = if refined_path.exists() && refine_secs_path.exists() {
-            on_event(CycleEvent::StepSkipped { cycle, step: Step::Refine });
-            read_json(&refine_secs_path)?
-        } else {
-            on_event(CycleEvent::StepStarted { cycle, step: Step::Refine });
+        let step = (cycle, Step::Refine);
+        let refine_secs: f64 = resumable(step, &refined_path, &cdir.join("refine.json"), on_event, |on_event| {
             let t = Instant::now();
             let samples = read_dataset(&samples_path)?;
             let wells: Vec<Well> = samples.iter().map(from_sample).collect();
@@ -216,44 +199,38 @@ pub fn run_cycles(
             });
             let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
             for (well, t) in wells.iter().zip(&targets) {
-                w.push(&to_sample(well, rules, *t))?;
+                w.push(&Sample::new(well.playable(rules), *t))?;
             }
             w.finish()?;
-            let secs = t.elapsed().as_secs_f64();
-            write_json(&refine_secs_path, &secs)?;
-            secs
-        };
-        if stop_after == Some((cycle, Step::Refine)) {
+            Ok(t.elapsed().as_secs_f64())
+        })?;
+        if stop_after == Some(step) {
             return Ok(metrics);
         }
 
         // Learn.
         let net_path = cdir.join("net.hnet");
-        let train_path = cdir.join("train.json");
-        let (train_loss, validation_loss, epochs): (f64, f64, usize) = if net_path.exists() && train_path.exists() {
-            on_event(CycleEvent::StepSkipped { cycle, step: Step::Learn });
-            read_json(&train_path)?
-        } else {
-            on_event(CycleEvent::StepStarted { cycle, step: Step::Learn });
-            let mut data = Vec::new();
-            for c in cycle.saturating_sub(config.history.max(1) - 1).max(1)..=cycle {
-                data.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
-            }
-            let mut tc = config.train.clone();
-            tc.hidden = net.hidden;
-            tc.seed = seed;
-            let result = train(&data, Some(net.clone()), &tc, &mut |r| on_event(CycleEvent::Epoch { cycle, report: r }))?;
-            let best = result.epochs.iter().rev().find(|e| e.best).or(result.epochs.last());
-            let summary = (
-                best.map(|e| e.train_loss as f64).unwrap_or(f64::NAN),
-                result.best_validation_loss as f64,
-                result.epochs.len(),
-            );
-            result.network.save(&net_path)?;
-            write_json(&train_path, &summary)?;
-            summary
-        };
-        if stop_after == Some((cycle, Step::Learn)) {
+        let step = (cycle, Step::Learn);
+        let (train_loss, validation_loss, epochs): (f64, f64, usize) =
+            resumable(step, &net_path, &cdir.join("train.json"), on_event, |on_event| {
+                let mut data = Vec::new();
+                for c in cycle.saturating_sub(config.history.max(1) - 1).max(1)..=cycle {
+                    data.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
+                }
+                let mut tc = config.train.clone();
+                tc.hidden = net.hidden;
+                tc.seed = seed;
+                let result = train(&data, Some(net.clone()), &tc, &mut |r| on_event(CycleEvent::Epoch { cycle, report: r }))?;
+                let best = result.epochs.iter().rev().find(|e| e.best).or(result.epochs.last());
+                let summary = (
+                    best.map(|e| e.train_loss as f64).unwrap_or(f64::NAN),
+                    result.best_validation_loss as f64,
+                    result.epochs.len(),
+                );
+                result.network.save(&net_path)?;
+                Ok(summary)
+            })?;
+        if stop_after == Some(step) {
             return Ok(metrics);
         }
 
@@ -277,6 +254,26 @@ pub fn run_cycles(
         on_event(CycleEvent::CycleDone { metrics: &m });
     }
     Ok(metrics)
+}
+
+/// Runs one step of a cycle unless it is already done. A step is done when
+/// its output file and its record (written last, atomically) both exist;
+/// then the record is read back instead.
+fn resumable<T: Serialize + for<'de> Deserialize<'de>>(
+    (cycle, step): (usize, Step),
+    output: &Path,
+    record: &Path,
+    on_event: &mut dyn FnMut(CycleEvent),
+    run: impl FnOnce(&mut dyn FnMut(CycleEvent)) -> Result<T, CycleError>,
+) -> Result<T, CycleError> {
+    if output.exists() && record.exists() {
+        on_event(CycleEvent::StepSkipped { cycle, step });
+        return read_json(record);
+    }
+    on_event(CycleEvent::StepStarted { cycle, step });
+    let value = run(on_event)?;
+    write_json(record, &value)?;
+    Ok(value)
 }
 
 fn search_step(
@@ -310,7 +307,7 @@ fn search_step(
         picks.sort_unstable();
         for i in picks {
             let e = &s.beam[i];
-            if let Err(err) = writer.push(&to_sample(&e.well, rules, e.value)) {
+            if let Err(err) = writer.push(&Sample::new(e.well.playable(rules), e.value)) {
                 write_error = Some(err);
                 return false;
             }
