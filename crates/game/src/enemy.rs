@@ -1,6 +1,7 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
 use crate::landing::for_each_lock_position;
+use crate::peaks::peaks;
 use crate::piece::Piece;
 use crate::well::{Rules, Well};
 use rustc_hash::FxHashMap;
@@ -45,31 +46,22 @@ impl FromStr for Enemy {
 /// (step 1 of the rules); it is called only when the answer can matter, so a
 /// memoryless enemy passes `|_| 0`.
 pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u32) -> Piece {
-    // Step 2 in two passes. Peaks are cheap; memory look-ups are not. A piece
-    // loses to any piece with fewer loops, then to a lower peak, then to an
-    // earlier letter, so pieces are visited best-(peak, letter)-first: the
-    // first one with no loops wins outright, and a later one only needs its
-    // look-ups while its loop count stays below the best so far. Landings are
-    // swept again in the second pass rather than stored: a sweep costs less
-    // than keeping ~150 wells around.
-    let mut peaks = [(0u8, 0usize); 7];
-    let rating = well.rating(rules);
-    for (slot, piece) in peaks.iter_mut().zip(Piece::ALL) {
-        let mut peak = 0;
-        for_each_lock_position(well, rules, piece, |x, y, o| {
-            peak = peak.max(rating_after_lock(well, rules, rating, piece, x, y, o));
-        });
-        *slot = (peak, piece.index());
-    }
-    peaks.sort_unstable();
-
+    // Step 2 in two passes. Peaks are cheap (all seven pieces in one sweep,
+    // see `peaks`); memory look-ups are not. A piece loses to any piece with
+    // fewer loops, then to a lower peak, then to an earlier letter, so pieces
+    // are visited best-(peak, letter)-first: the first one with no loops wins
+    // outright, and a later one only needs its look-ups while its loop count
+    // stays below the best so far. Landings are swept again in the second
+    // pass rather than stored: a sweep costs less than keeping ~150 wells.
+    let peaks = ranked_peaks(well, rules);
     let mut best = peaks[0].1;
     let mut best_loops = u32::MAX;
     for &(_, i) in &peaks {
         let piece = Piece::from_index(i);
         let mut loops = 0;
         for_each_lock_position(well, rules, piece, |x, y, o| {
-            if loops < best_loops {
+            // O's four orientations are one shape: the same landings four times.
+            if loops < best_loops && (piece != Piece::O || o == 0) {
                 let mut w = *well;
                 w.lock(piece.shape(o), x, y);
                 loops = loops.max(seen(&w));
@@ -86,26 +78,24 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
     Piece::from_index(best)
 }
 
-/// The height rating of the well after locking `piece` at (x, y, o), given
-/// the well's own `rating`. Without a clear the top is the higher of the old
-/// top and the piece's top row, found with no copy of the well; only a lock
-/// that completes a row is played out in full.
+/// The choice of an enemy with no memory (HATETRIS Mild, or any well no
+/// landing of which was ever seen): the lowest peak, then the earliest
+/// letter. The same as `choose_piece(well, rules, |_| 0)` without its
+/// second sweep.
+pub fn choose_piece_memoryless(well: &Well, rules: Rules) -> Piece {
+    Piece::from_index(ranked_peaks(well, rules)[0].1)
+}
+
+/// (peak, piece index), best for the enemy first.
 #[inline]
-fn rating_after_lock(well: &Well, rules: Rules, rating: u8, piece: Piece, x: i32, y: i32, o: u8) -> u8 {
-    let shape = piece.shape(o);
-    let top = y + shape.top as i32;
-    let clears = top >= crate::well::BAR as i32
-        && (shape.top..=shape.bottom).any(|r| {
-            let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
-            well.rows[(y + r as i32) as usize] | cells == crate::well::FULL_ROW
-        });
-    if clears {
-        let mut w = *well;
-        w.lock(shape, x, y);
-        w.rating(rules)
-    } else {
-        rating.min(top as u8)
+fn ranked_peaks(well: &Well, rules: Rules) -> [(u8, usize); 7] {
+    let by_piece = peaks(well, rules);
+    let mut ranked = [(0u8, 0usize); 7];
+    for (i, slot) in ranked.iter_mut().enumerate() {
+        *slot = (by_piece[i], i);
     }
+    ranked.sort_unstable();
+    ranked
 }
 
 /// The enemy's memory along one game: how often each well has been seen.
@@ -135,7 +125,7 @@ impl SeenWells {
 /// Asks `enemy` for the next piece, updating `memory` as the official game does.
 pub fn next_piece(enemy: Enemy, well: &Well, rules: Rules, memory: &mut SeenWells) -> Piece {
     match enemy {
-        Enemy::Mild => choose_piece(well, rules, |_| 0),
+        Enemy::Mild => choose_piece_memoryless(well, rules),
         Enemy::Hatetris => {
             memory.record(well);
             choose_piece(well, rules, |w| memory.count(w))
@@ -154,8 +144,11 @@ mod tests {
         let mut w = Well::EMPTY;
         let stack = (seed % rules.height() as u64) as usize;
         for i in 0..stack {
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            w.rows[rules.depth() - 1 - i] = ((rng >> 20) as u16 & 1023) & !(1 << ((rng >> 40) % 10));
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            w.rows[rules.depth() - 1 - i] =
+                ((rng >> 20) as u16 & 1023) & !(1 << ((rng >> 40) % 10));
         }
         w
     }
@@ -169,6 +162,7 @@ mod tests {
             let rules = Rules::STANDARD;
             let well = random_well(seed, rules);
             prop_assert_eq!(choose_piece(&well, rules, |_| 0), reference_choose_piece(&well, rules, |_| 0));
+            prop_assert_eq!(choose_piece_memoryless(&well, rules), reference_choose_piece(&well, rules, |_| 0));
             // A memory holding some of this well's landing wells, with counts.
             let mut memory = SeenWells::default();
             for piece in Piece::ALL {

@@ -106,13 +106,63 @@ pub fn start_row(well: &Well, rules: Rules) -> usize {
 /// Calls `visit(x, y, o)` once for every distinct lock position of `piece`,
 /// in no particular order. Positions, not wells: two positions may give the
 /// same well (O in its four orientations, say).
+///
+/// With AVX2 the sweep runs in the vector lanes of `lanes` (about 2.5 times
+/// fewer instructions), else in the scalar code below; both visit rows top
+/// down and, in a row, orientations then x ascending.
 #[inline]
-pub fn for_each_lock_position(well: &Well, rules: Rules, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
+pub fn for_each_lock_position(
+    well: &Well,
+    rules: Rules,
+    piece: Piece,
+    mut visit: impl FnMut(i32, i32, u8),
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let mut out = crate::lanes::SweepOut::new();
+            let pieces = 1 << piece.index();
+            // SAFETY: the CPU has AVX2, just checked.
+            unsafe {
+                if piece.index() < 4 {
+                    crate::lanes::sweep::<false, 1>(well, rules, pieces, 0, &mut out)
+                } else {
+                    crate::lanes::sweep::<false, 2>(well, rules, pieces, 0, &mut out)
+                }
+            };
+            for y in out.first..out.last {
+                let mut locks = out.piece_locks(y, piece);
+                while locks != 0 {
+                    let bit = locks.trailing_zeros() as i32;
+                    visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
+                    locks &= locks - 1;
+                }
+            }
+            return;
+        }
+    }
+    for_each_lock_position_scalar(well, rules, piece, visit)
+}
+
+/// The scalar sweep: one piece, its four orientations in u64 lanes.
+pub fn for_each_lock_position_scalar(
+    well: &Well,
+    rules: Rules,
+    piece: Piece,
+    mut visit: impl FnMut(i32, i32, u8),
+) {
     let occ = occupancy(well, rules);
-    let shapes = [piece.shape(0), piece.shape(1), piece.shape(2), piece.shape(3)];
+    let shapes = [
+        piece.shape(0),
+        piece.shape(1),
+        piece.shape(2),
+        piece.shape(3),
+    ];
     // Lane o (bits 16 o .. 16 o + 12) of each mask is orientation o.
     let free_at = |y: usize| -> u64 {
-        (0..4).fold(0u64, |acc, o| acc | ((!blocked(&occ, shapes[o], y) & X_MASK) as u64) << (16 * o))
+        (0..4).fold(0u64, |acc, o| {
+            acc | ((!blocked(&occ, shapes[o], y) & X_MASK) as u64) << (16 * o)
+        })
     };
     let mut y = start_row(well, rules);
     let mut free = free_at(y);
@@ -154,7 +204,13 @@ pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
     for_each_lock_position(well, rules, piece, |x, y, o| {
         let mut w = *well;
         let lines = w.lock(piece.shape(o), x, y) as u8;
-        out.push(Landing { x: x as i8, y: y as i8, o, lines, well: w });
+        out.push(Landing {
+            x: x as i8,
+            y: y as i8,
+            o,
+            lines,
+            well: w,
+        });
     });
     out
 }
@@ -178,16 +234,22 @@ mod tests {
     /// no full rows, and nothing above the bar.
     pub(crate) fn arb_well(rules: Rules) -> impl Strategy<Value = Well> {
         let h = rules.height();
-        (0..=h, proptest::collection::vec(0u16..1023, h), 0u16..1023).prop_map(move |(stack, rows, mask)| {
-            let mut w = Well::EMPTY;
-            for (i, &r) in rows.iter().enumerate().take(stack) {
-                let row = rules.depth() - 1 - i;
-                // Thin the rows toward the top so that tall stacks leave room to move.
-                let keep = if i * 3 > stack * 2 { r & mask } else { r };
-                w.rows[row] = if keep == crate::well::FULL_ROW { keep & !1 } else { keep };
-            }
-            w
-        })
+        (0..=h, proptest::collection::vec(0u16..1023, h), 0u16..1023).prop_map(
+            move |(stack, rows, mask)| {
+                let mut w = Well::EMPTY;
+                for (i, &r) in rows.iter().enumerate().take(stack) {
+                    let row = rules.depth() - 1 - i;
+                    // Thin the rows toward the top so that tall stacks leave room to move.
+                    let keep = if i * 3 > stack * 2 { r & mask } else { r };
+                    w.rows[row] = if keep == crate::well::FULL_ROW {
+                        keep & !1
+                    } else {
+                        keep
+                    };
+                }
+                w
+            },
+        )
     }
 
     fn sorted(mut v: Vec<(i32, i32, u8)>) -> Vec<(i32, i32, u8)> {
@@ -199,9 +261,21 @@ mod tests {
         for piece in Piece::ALL {
             let mut fast = Vec::new();
             for_each_lock_position(well, rules, piece, |x, y, o| fast.push((x, y, o)));
-            let slow: Vec<_> = reference_lock_positions(well, rules, piece).iter().map(|p| (p.x, p.y, p.o)).collect();
+            let mut scalar = Vec::new();
+            for_each_lock_position_scalar(well, rules, piece, |x, y, o| scalar.push((x, y, o)));
+            assert_eq!(
+                fast, scalar,
+                "vector and scalar sweeps visit alike: {piece} in {well:?}"
+            );
+            let slow: Vec<_> = reference_lock_positions(well, rules, piece)
+                .iter()
+                .map(|p| (p.x, p.y, p.o))
+                .collect();
             assert_eq!(sorted(fast), sorted(slow), "{piece} in {well:?}");
-            let mut fast_wells: Vec<Well> = landings(well, rules, piece).iter().map(|l| l.well).collect();
+            let mut fast_wells: Vec<Well> = landings(well, rules, piece)
+                .iter()
+                .map(|l| l.well)
+                .collect();
             let mut slow_wells = reference_landing_wells(well, rules, piece);
             fast_wells.sort();
             slow_wells.sort();
@@ -213,7 +287,10 @@ mod tests {
     fn empty_well_landings_match_reference() {
         check_against_reference(&Well::EMPTY, Rules::STANDARD);
         // Seven flat placements... the count of distinct O wells is 9 columns.
-        assert_eq!(distinct_landings(&Well::EMPTY, Rules::STANDARD, Piece::O).len(), 9);
+        assert_eq!(
+            distinct_landings(&Well::EMPTY, Rules::STANDARD, Piece::O).len(),
+            9
+        );
     }
 
     #[test]
@@ -224,7 +301,9 @@ mod tests {
         w.rows[19] = 0b0000000001;
         check_against_reference(&w, rules);
         // An I lying flat can slide under the overhang onto row 18 to the right.
-        let under = landings(&w, rules, Piece::I).iter().any(|l| l.y == 17 && l.x >= 3);
+        let under = landings(&w, rules, Piece::I)
+            .iter()
+            .any(|l| l.y == 17 && l.x >= 3);
         assert!(under);
     }
 

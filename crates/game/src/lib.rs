@@ -3,6 +3,7 @@
 //! - [`well`]: the well as bit rows, locking and line clears;
 //! - [`piece`]: the seven pieces in their four orientations;
 //! - [`landing`]: every landing of a piece, by bit-parallel sweeps;
+//! - [`peaks`]: how low each of the seven pieces can lock, all at once;
 //! - [`reference`]: the plain breadth-first search (yardstick, key paths);
 //! - [`enemy`]: HATETRIS and HATETRIS Mild;
 //! - [`game`]: playing keys as the official game does;
@@ -13,12 +14,15 @@ pub mod fixtures;
 pub mod game;
 pub mod key;
 pub mod landing;
+#[cfg(target_arch = "x86_64")]
+mod lanes;
+pub mod peaks;
 pub mod piece;
 pub mod reference;
 pub mod replay;
 pub mod well;
 
-pub use enemy::{choose_piece, next_piece, Enemy, SeenWells};
+pub use enemy::{choose_piece, choose_piece_memoryless, next_piece, Enemy, SeenWells};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
 pub use landing::{distinct_landings, for_each_lock_position, landings, Landing};

@@ -17,7 +17,15 @@ pub enum Piece {
 
 impl Piece {
     /// All pieces in the enemy's tie-break order.
-    pub const ALL: [Piece; 7] = [Piece::S, Piece::Z, Piece::O, Piece::I, Piece::L, Piece::J, Piece::T];
+    pub const ALL: [Piece; 7] = [
+        Piece::S,
+        Piece::Z,
+        Piece::O,
+        Piece::I,
+        Piece::L,
+        Piece::J,
+        Piece::T,
+    ];
 
     pub fn index(self) -> usize {
         self as usize
@@ -84,7 +92,9 @@ const fn shape(pic: [&str; 4]) -> Shape {
 const O_SHAPE: Shape = shape(["....", ".##.", ".##.", "...."]);
 
 /// Indexed `[piece][orientation]`, drawn as on the rules page.
-static SHAPES: [[Shape; 4]; 7] = [
+/// The shapes as a constant, so that other tables can be derived at compile
+/// time (see `peaks`).
+pub(crate) const SHAPE_TABLE: [[Shape; 4]; 7] = [
     // S
     [
         shape(["....", "..##", ".##.", "...."]),
@@ -130,6 +140,23 @@ static SHAPES: [[Shape; 4]; 7] = [
         shape([".#..", ".##.", ".#..", "...."]),
     ],
 ];
+
+static SHAPES: [[Shape; 4]; 7] = SHAPE_TABLE;
+
+// The enemy visits O in one orientation only; that is exact while its four
+// orientations are one shape.
+const _: () = {
+    let o = SHAPE_TABLE[Piece::O as usize];
+    let mut k = 1;
+    while k < 4 {
+        let mut r = 0;
+        while r < 4 {
+            assert!(o[k].rows[r] == o[0].rows[r]);
+            r += 1;
+        }
+        k += 1;
+    }
+};
 
 #[cfg(test)]
 mod tests {

@@ -19,7 +19,7 @@ use crate::moves::Move;
 use crate::path::PathTree;
 use crate::quiescence::{quiescent_value, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
-use hatetris_game::{choose_piece, distinct_landings, Enemy, Rules, Well};
+use hatetris_game::{choose_piece, choose_piece_memoryless, distinct_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
@@ -139,7 +139,13 @@ impl BeamState {
         let h = well.hash64();
         BeamState {
             depth: 0,
-            beam: vec![Entry { well, score: 0, node: 0, memory: memory_element(h), value: 0.0 }],
+            beam: vec![Entry {
+                well,
+                score: 0,
+                node: 0,
+                memory: memory_element(h),
+                value: 0.0,
+            }],
             tree: PathTree::new(h),
             best_score: 0,
             best_node: 0,
@@ -157,7 +163,12 @@ impl BeamState {
     pub fn result(&self) -> SearchResult {
         SearchResult {
             score: self.best_score,
-            moves: self.tree.moves_to(self.best_node).into_iter().map(Move::unpack).collect(),
+            moves: self
+                .tree
+                .moves_to(self.best_node)
+                .into_iter()
+                .map(Move::unpack)
+                .collect(),
             depth_reached: self.depth,
             expanded: self.expanded,
             elapsed_secs: self.elapsed_secs,
@@ -189,7 +200,13 @@ impl BeamState {
                 self.best_node = node;
                 deeper_best = true;
             }
-            next.push(Entry { well, score, node, memory: c.memory, value: c.value });
+            next.push(Entry {
+                well,
+                score,
+                node,
+                memory: c.memory,
+                value: c.value,
+            });
         }
         self.beam = next;
         self.depth += 1;
@@ -221,7 +238,16 @@ impl BeamState {
                 let mut out = Vec::with_capacity(chunk.len() * 24);
                 for (i, entry) in chunk.iter().enumerate() {
                     let parent = (chunk_index * 256 + i) as u32;
-                    expand_entry(entry, parent, rules, config.enemy, tree, eval, chain, &mut out);
+                    expand_entry(
+                        entry,
+                        parent,
+                        rules,
+                        config.enemy,
+                        tree,
+                        eval,
+                        chain,
+                        &mut out,
+                    );
                 }
                 out
             })
@@ -238,10 +264,17 @@ impl Default for BeamState {
 /// The enemy's piece for an entry, as the real game would choose it on the
 /// entry's path: the entry's own node holds its well, so the count already
 /// includes "this well once more".
-pub fn enemy_piece(entry: &Entry, rules: Rules, enemy: Enemy, tree: &PathTree) -> hatetris_game::Piece {
+pub fn enemy_piece(
+    entry: &Entry,
+    rules: Rules,
+    enemy: Enemy,
+    tree: &PathTree,
+) -> hatetris_game::Piece {
     match enemy {
-        Enemy::Mild => choose_piece(&entry.well, rules, |_| 0),
-        Enemy::Hatetris => choose_piece(&entry.well, rules, |w| tree.count_on_path(entry.node, w.hash64())),
+        Enemy::Mild => choose_piece_memoryless(&entry.well, rules),
+        Enemy::Hatetris => choose_piece(&entry.well, rules, |w| {
+            tree.count_on_path(entry.node, w.hash64())
+        }),
     }
 }
 
@@ -263,7 +296,12 @@ fn expand_entry(
         }
         let well_hash = landing.well.hash64();
         let value = quiescent_value(eval, rules, &landing.well, chain);
-        let mv = Move { piece, x: landing.x, y: landing.y, o: landing.o };
+        let mv = Move {
+            piece,
+            x: landing.x,
+            y: landing.y,
+            o: landing.o,
+        };
         out.push(Candidate {
             value,
             score: entry.score + landing.lines as u32,
@@ -284,7 +322,10 @@ fn select(mut cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     let key = |c: &Candidate| (c.value, c.score, tiebreak(seed, c.well_hash));
     let order = |a: &(usize, Candidate), b: &(usize, Candidate)| {
         let (ka, kb) = (key(&a.1), key(&b.1));
-        kb.0.total_cmp(&ka.0).then(kb.1.cmp(&ka.1)).then(ka.2.cmp(&kb.2)).then(a.0.cmp(&b.0))
+        kb.0.total_cmp(&ka.0)
+            .then(kb.1.cmp(&ka.1))
+            .then(ka.2.cmp(&kb.2))
+            .then(a.0.cmp(&b.0))
     };
     let mut indexed: Vec<(usize, Candidate)> = cands.drain(..).enumerate().collect();
     let width = config.width;
@@ -325,7 +366,11 @@ fn select(mut cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
 }
 
 /// Runs a whole search, calling `on_depth` after every depth.
-pub fn search(config: &SearchConfig, eval: &dyn Evaluator, on_depth: &mut dyn FnMut(&DepthReport)) -> SearchResult {
+pub fn search(
+    config: &SearchConfig,
+    eval: &dyn Evaluator,
+    on_depth: &mut dyn FnMut(&DepthReport),
+) -> SearchResult {
     let mut state = BeamState::new();
     run(&mut state, config, eval, &mut |s| {
         on_depth(&s.report());
@@ -336,7 +381,12 @@ pub fn search(config: &SearchConfig, eval: &dyn Evaluator, on_depth: &mut dyn Fn
 
 /// Steps `state` until the game ends; `after_depth` may stop early by
 /// returning false (for checkpoints and interruption).
-pub fn run(state: &mut BeamState, config: &SearchConfig, eval: &dyn Evaluator, after_depth: &mut dyn FnMut(&BeamState) -> bool) {
+pub fn run(
+    state: &mut BeamState,
+    config: &SearchConfig,
+    eval: &dyn Evaluator,
+    after_depth: &mut dyn FnMut(&BeamState) -> bool,
+) {
     while !state.is_finished(config) {
         state.step(config, eval);
         if !after_depth(state) {
@@ -353,7 +403,11 @@ impl BeamState {
             best_score: self.best_score,
             expanded_total: self.expanded,
             elapsed_secs: self.elapsed_secs,
-            entries_per_sec: if self.elapsed_secs > 0.0 { self.expanded as f64 / self.elapsed_secs } else { 0.0 },
+            entries_per_sec: if self.elapsed_secs > 0.0 {
+                self.expanded as f64 / self.elapsed_secs
+            } else {
+                0.0
+            },
             tree_nodes: self.tree.len(),
         }
     }
@@ -366,10 +420,25 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 64 && std::mem::size_of::<
 /// number of candidates. For benchmarks.
 pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -> usize {
     let tree = PathTree::new(0);
-    let entry = Entry { well: *well, score: 0, node: 0, memory: 0, value: 0.0 };
+    let entry = Entry {
+        well: *well,
+        score: 0,
+        node: 0,
+        memory: 0,
+        value: 0.0,
+    };
     let mut out = Vec::with_capacity(48);
     let chain = config.quiescence;
-    expand_entry(&entry, 0, config.rules, config.enemy, &tree, eval, chain, &mut out);
+    expand_entry(
+        &entry,
+        0,
+        config.rules,
+        config.enemy,
+        &tree,
+        eval,
+        chain,
+        &mut out,
+    );
     out.len()
 }
 
@@ -382,7 +451,11 @@ pub(crate) mod tests {
     pub(crate) struct LowAndFlat;
     impl Evaluator for LowAndFlat {
         fn evaluate(&self, rows: &[u16]) -> f32 {
-            let filled: u32 = rows.iter().enumerate().map(|(i, r)| r.count_ones() * (rows.len() - i) as u32).sum();
+            let filled: u32 = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| r.count_ones() * (rows.len() - i) as u32)
+                .sum();
             let holes: u32 = rows.windows(2).map(|w| (w[0] & !w[1]).count_ones()).sum();
             -(filled as f32) * 0.01 - holes as f32 * 0.05
         }
@@ -421,7 +494,10 @@ pub(crate) mod tests {
         let config = small_config(6, 16, 7, Enemy::Mild);
         let result = search(&config, &LowAndFlat, &mut |_| {});
         let keys = keys_for_line(config.rules, config.enemy, &result.moves).unwrap();
-        assert_eq!(hatetris_game::play(config.rules, Enemy::Mild, &keys, |_, _| {}).score, result.score);
+        assert_eq!(
+            hatetris_game::play(config.rules, Enemy::Mild, &keys, |_, _| {}).score,
+            result.score
+        );
     }
 
     #[test]
@@ -439,11 +515,19 @@ pub(crate) mod tests {
 
     #[test]
     fn same_seed_and_width_give_the_same_line_on_any_thread_count() {
-        let config = SearchConfig { width: 64, max_depth: 80, seed: 9, ..SearchConfig::default() };
+        let config = SearchConfig {
+            width: 64,
+            max_depth: 80,
+            seed: 9,
+            ..SearchConfig::default()
+        };
         let runs: Vec<SearchResult> = [1, 2, 3]
             .iter()
             .map(|&t| {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .unwrap();
                 pool.install(|| search(&config, &LowAndFlat, &mut |_| {}))
             })
             .collect();
@@ -455,21 +539,47 @@ pub(crate) mod tests {
 
     #[test]
     fn seeds_change_tie_breaks() {
-        let a = search(&SearchConfig { width: 8, max_depth: 40, seed: 1, ..SearchConfig::default() }, &LowAndFlat, &mut |_| {});
-        let b = search(&SearchConfig { width: 8, max_depth: 40, seed: 2, ..SearchConfig::default() }, &LowAndFlat, &mut |_| {});
+        let a = search(
+            &SearchConfig {
+                width: 8,
+                max_depth: 40,
+                seed: 1,
+                ..SearchConfig::default()
+            },
+            &LowAndFlat,
+            &mut |_| {},
+        );
+        let b = search(
+            &SearchConfig {
+                width: 8,
+                max_depth: 40,
+                seed: 2,
+                ..SearchConfig::default()
+            },
+            &LowAndFlat,
+            &mut |_| {},
+        );
         assert_ne!(a.moves, b.moves);
     }
 
     #[test]
     fn merged_and_pruned_candidates_never_exceed_the_width_or_repeat_a_well() {
-        let config = SearchConfig { width: 50, max_depth: 30, ..SearchConfig::default() };
+        let config = SearchConfig {
+            width: 50,
+            max_depth: 30,
+            ..SearchConfig::default()
+        };
         let mut state = BeamState::new();
         run(&mut state, &config, &LowAndFlat, &mut |s| {
             let mut wells: Vec<Well> = s.beam.iter().map(|e| e.well).collect();
             assert!(wells.len() <= 50);
             wells.sort();
             wells.dedup();
-            assert_eq!(wells.len(), s.beam.len(), "twins=1 keeps one entry per well");
+            assert_eq!(
+                wells.len(),
+                s.beam.len(),
+                "twins=1 keeps one entry per well"
+            );
             true
         });
     }

@@ -37,7 +37,10 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
             for piece in [Piece::S, Piece::Z] {
                 for_each_lock_position(from, rules, piece, |x, y, o| {
                     let mut next = *from;
-                    if next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over() && seen.insert(next) {
+                    if next.lock(piece.shape(o), x, y) > 0
+                        && !next.is_game_over()
+                        && seen.insert(next)
+                    {
                         next_layer.push(next);
                     }
                 });
@@ -62,7 +65,8 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
 pub fn sz_might_clear(well: &Well, rules: Rules) -> bool {
     well.playable(rules).iter().any(|&row| {
         let empty = !row & hatetris_game::FULL_ROW;
-        empty != 0 && (empty.count_ones() == 1 || (empty.count_ones() == 2 && empty & (empty >> 1) != 0))
+        empty != 0
+            && (empty.count_ones() == 1 || (empty.count_ones() == 2 && empty & (empty >> 1) != 0))
     })
 }
 
@@ -91,7 +95,11 @@ mod tests {
     struct Lowness;
     impl Evaluator for Lowness {
         fn evaluate(&self, rows: &[u16]) -> f32 {
-            -(rows.iter().enumerate().map(|(i, r)| r.count_ones() * (rows.len() - i) as u32).sum::<u32>() as f32)
+            -(rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| r.count_ones() * (rows.len() - i) as u32)
+                .sum::<u32>() as f32)
         }
         fn name(&self) -> String {
             "lowness".into()
@@ -107,19 +115,30 @@ mod tests {
             let mut w = Well::EMPTY;
             let stack = 4 + (rng % 8) as usize;
             for i in 0..stack {
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 // Mostly rows one or two cells short of full: chains are common.
                 let gap = (rng >> 33) % 9;
-                let row = hatetris_game::FULL_ROW & !(0b11 << gap) & !(((rng >> 40) & 1) as u16) << ((rng >> 44) % 10);
+                let row = hatetris_game::FULL_ROW
+                    & !(0b11 << gap)
+                    & !(((rng >> 40) & 1) as u16) << ((rng >> 44) % 10);
                 w.rows[19 - i] = row;
             }
             for chain in 0..=3 {
                 let fast = quiescent_value(&Lowness, rules, &w, chain);
-                assert_eq!(fast, naive(&Lowness, rules, &w, chain), "{w:?} chain {chain}");
+                assert_eq!(
+                    fast,
+                    naive(&Lowness, rules, &w, chain),
+                    "{w:?} chain {chain}"
+                );
                 chains += (fast > Lowness.evaluate(w.playable(rules))) as u32;
             }
         }
-        assert!(chains > 50, "the wells must exercise real chains ({chains})");
+        assert!(
+            chains > 50,
+            "the wells must exercise real chains ({chains})"
+        );
     }
 
     #[test]
@@ -128,10 +147,13 @@ mod tests {
         for gap_mask in 0..1024u16 {
             let mut w = Well::EMPTY;
             w.rows[19] = hatetris_game::FULL_ROW & !gap_mask;
-            w.rows[18] = hatetris_game::FULL_ROW & !(gap_mask.rotate_left(3) & hatetris_game::FULL_ROW);
+            w.rows[18] =
+                hatetris_game::FULL_ROW & !(gap_mask.rotate_left(3) & hatetris_game::FULL_ROW);
             let mut clears = false;
             for piece in [Piece::S, Piece::Z] {
-                for_each_lock_position(&w, rules, piece, |x, y, o| clears |= w.clone().lock(piece.shape(o), x, y) > 0);
+                for_each_lock_position(&w, rules, piece, |x, y, o| {
+                    clears |= w.clone().lock(piece.shape(o), x, y) > 0
+                });
             }
             assert!(!clears || sz_might_clear(&w, rules), "{w:?}");
         }

@@ -6,8 +6,12 @@ use anyhow::Result;
 use clap::Args;
 use hatetris_eval::{Baseline, Evaluator, Network};
 use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
-use hatetris_game::{choose_piece, for_each_lock_position, play, replay, Enemy, Game, Piece, Rules, SeenWells, Well};
+use hatetris_game::{
+    choose_piece, choose_piece_memoryless, for_each_lock_position, play, replay, Enemy, Game,
+    Piece, Rules, SeenWells, Well,
+};
 use hatetris_search::{beam, search, SearchConfig};
+use rustc_hash::FxHashMap;
 use serde_json::json;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -52,16 +56,21 @@ impl Bencher {
         }
         samples.sort_by(f64::total_cmp);
         let median = samples[samples.len() / 2];
-        println!("{}", json!({ "name": name, "ns_per_op": (median * 10.0).round() / 10.0, "ops": ops }));
+        println!(
+            "{}",
+            json!({ "name": name, "ns_per_op": (median * 10.0).round() / 10.0, "ops": ops })
+        );
         Some(median)
     }
 }
 
-/// The wells of the real game, with the enemy's memory at each.
+/// The wells of the real game, in order, and the memory of the whole game.
 fn real_wells() -> (Vec<Well>, SeenWells) {
     let keys = replay::decode(REAL_GAME).expect("embedded replay decodes");
     let mut wells = vec![Well::EMPTY];
-    play(Rules::STANDARD, Enemy::Hatetris, &keys, |g: &Game, _| wells.push(*g.well()));
+    play(Rules::STANDARD, Enemy::Hatetris, &keys, |g: &Game, _| {
+        wells.push(*g.well())
+    });
     let mut memory = SeenWells::default();
     for w in &wells {
         memory.record(w);
@@ -69,8 +78,32 @@ fn real_wells() -> (Vec<Well>, SeenWells) {
     (wells, memory)
 }
 
+/// The enemy's memory at each point of a game: well -> the steps at which
+/// it was seen, so that the count at step `i` is the number up to `i`.
+struct MemoryAsOf(FxHashMap<Well, Vec<usize>>);
+
+impl MemoryAsOf {
+    fn new(wells: &[Well]) -> MemoryAsOf {
+        let mut steps: FxHashMap<Well, Vec<usize>> = FxHashMap::default();
+        for (i, w) in wells.iter().enumerate() {
+            steps.entry(*w).or_default().push(i);
+        }
+        MemoryAsOf(steps)
+    }
+
+    /// The count the enemy sees at step `step` (the current well included).
+    fn count(&self, well: &Well, step: usize) -> u32 {
+        self.0
+            .get(well)
+            .map_or(0, |s| s.partition_point(|&j| j <= step) as u32)
+    }
+}
+
 pub fn bench(args: &BenchArgs) -> Result<()> {
-    let b = Bencher { only: args.only.clone(), budget: Duration::from_millis(if args.quick { 200 } else { 1500 }) };
+    let b = Bencher {
+        only: args.only.clone(),
+        budget: Duration::from_millis(if args.quick { 200 } else { 1500 }),
+    };
     let rules = Rules::STANDARD;
     let (wells, memory) = real_wells();
     let n = wells.len();
@@ -95,14 +128,28 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             }
         }
     });
+    // The enemy as the official game asked it at each step: memory so far.
+    let as_of = MemoryAsOf::new(&wells);
     b.run("enemy_decision", n, || {
+        for (i, w) in wells.iter().enumerate() {
+            black_box(choose_piece(w, rules, |x| as_of.count(x, i)));
+        }
+    });
+    b.run("enemy_decision_reference_bfs", n, || {
+        for (i, w) in wells.iter().enumerate() {
+            black_box(reference_choose_piece(w, rules, |x| as_of.count(x, i)));
+        }
+    });
+    // A harder case: the whole game's memory at every step, so that many
+    // landings are "seen" and the enemy weighs more pieces.
+    b.run("enemy_decision_whole_game_memory", n, || {
         for w in &wells {
             black_box(choose_piece(w, rules, |x| memory.count(x)));
         }
     });
-    b.run("enemy_decision_reference_bfs", n, || {
+    b.run("enemy_decision_mild", n, || {
         for w in &wells {
-            black_box(reference_choose_piece(w, rules, |x| memory.count(x)));
+            black_box(choose_piece_memoryless(w, rules));
         }
     });
     b.run("verify_289_lines", 1, || {
@@ -130,7 +177,10 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     });
 
     // One entry: enemy choice on its path, all landings, evaluation, quiescence.
-    let config = SearchConfig { width: 1, ..SearchConfig::default() };
+    let config = SearchConfig {
+        width: 1,
+        ..SearchConfig::default()
+    };
     let sample: Vec<Well> = wells.iter().step_by(7).copied().collect();
     let m = sample.len();
     let expand_all = |eval: &dyn Evaluator| {
@@ -143,7 +193,11 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
 
     // A fixed small search: its count of expanded entries is the signature.
     if b.wanted("search_signature") {
-        let config = SearchConfig { width: 200, max_depth: 150, ..SearchConfig::default() };
+        let config = SearchConfig {
+            width: 200,
+            max_depth: 150,
+            ..SearchConfig::default()
+        };
         let t = Instant::now();
         let r = search(&config, &baseline, &mut |_| {});
         let ns = t.elapsed().as_nanos() as f64 / r.expanded.max(1) as f64;
@@ -154,10 +208,16 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     }
     // Scaling of the whole beam step from one thread to two.
     if b.wanted("beam_threads") {
-        let config = SearchConfig { width: 3000, max_depth: 60, ..SearchConfig::default() };
+        let config = SearchConfig {
+            width: 3000,
+            max_depth: 60,
+            ..SearchConfig::default()
+        };
         let mut times = Vec::new();
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()?;
             let t = Instant::now();
             let r = pool.install(|| search(&config, &baseline, &mut |_| {}));
             let secs = t.elapsed().as_secs_f64();
@@ -167,7 +227,10 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
                 json!({ "name": format!("beam_threads_{threads}"), "ns_per_op": (secs * 1e9 / r.expanded as f64).round(), "ops": r.expanded, "signature": r.expanded })
             );
         }
-        println!("{}", json!({ "name": "beam_speedup_1_to_2_threads", "ratio": (times[0] / times[1] * 100.0).round() / 100.0 }));
+        println!(
+            "{}",
+            json!({ "name": "beam_speedup_1_to_2_threads", "ratio": (times[0] / times[1] * 100.0).round() / 100.0 })
+        );
     }
     Ok(())
 }

@@ -1,0 +1,461 @@
+//! The landing sweep of `landing`, for all 28 piece orientations at once:
+//! 16-bit lanes of two 256-bit AVX2 registers, lane `4 p + o` being piece
+//! `p` in orientation `o` (lanes 28..32 are spare and stay empty).
+//!
+//! - A lane's collision mask at box row `y` is the OR, over the shape's four
+//!   box rows, of the well row's occupancy dilated by that row's run of
+//!   cells (every tetromino row is one run: length `L`, offset `s`). Per
+//!   well row the four dilations are computed once, `pshufb` picks each
+//!   lane's `L`, and a multiply-high by `2^(16-s)` does each lane's own
+//!   shift (AVX2 has no per-lane 16-bit shift).
+//! - The left/right closure and the U rotation are the scalar sweep's, with
+//!   16-bit lane shifts (nothing leaks between lanes, so no guard bits) and
+//!   a rotation inside each piece's 64-bit group.
+//! - With `PEAKS` the sweep also keeps, per lane, the deepest row where it
+//!   locks, and the locks that complete a row (found with a second gather,
+//!   of "run positions covering every hole of the row"); otherwise it
+//!   stores each row's lock masks for the caller to visit.
+//!
+//! Hand-written intrinsics because the lane-wise gather (`pshufb`) and the
+//! multiply-high shift are what make it pay; no portable SIMD crate exposes
+//! them on stable Rust.
+
+use crate::landing::start_row;
+use crate::piece::{Piece, Shape, SHAPE_TABLE};
+use crate::well::{Rules, Well, FULL_ROW, MAX_DEPTH, WIDTH};
+use std::arch::x86_64::*;
+
+pub(crate) const LANES: usize = 32;
+/// Lanes 28..32 belong to no piece.
+pub(crate) const USED_LANES: usize = 28;
+const X_MASK: u16 = (1 << 13) - 1;
+const SPAWN_BIT: u16 = 1 << 6;
+/// Box rows a sweep can visit: the box's top row runs over 0..MAX_DEPTH.
+const ROWS: usize = MAX_DEPTH + 4;
+
+/// Per-lane constants, derived from the shapes at compile time.
+struct LaneTables {
+    /// Per box row: the `pshufb` byte indices that pick the entry for the
+    /// row's run length (0x80, for an empty row, picks zero).
+    gather: [[u8; 2 * LANES]; 4],
+    /// Per box row: `2^(16-s)` for a run at offset `s > 0`, else 0.
+    shift_mul: [[u16; LANES]; 4],
+    /// Per box row: all ones where the run's offset is 0 (no shift).
+    unshifted: [[u16; LANES]; 4],
+    /// X_MASK in the lanes of a piece, 0 in the spare lanes.
+    x_mask: [u16; LANES],
+    /// The spawn position (x = 3, orientation 0) of each piece.
+    spawn: [u16; LANES],
+    /// The box row of the shape's top cells.
+    top_u16: [u16; LANES],
+}
+
+const TABLES: LaneTables = {
+    let mut t = LaneTables {
+        gather: [[0x80; 2 * LANES]; 4],
+        shift_mul: [[0; LANES]; 4],
+        unshifted: [[0; LANES]; 4],
+        x_mask: [0; LANES],
+        spawn: [0; LANES],
+        top_u16: [0; LANES],
+    };
+    let mut lane = 0;
+    while lane < USED_LANES {
+        let shape = SHAPE_TABLE[lane / 4][lane % 4];
+        let mut r = 0;
+        while r < 4 {
+            let bits = shape.rows[r];
+            if bits != 0 {
+                let s = bits.trailing_zeros();
+                let len = bits.count_ones();
+                assert!(
+                    bits >> s == (1 << len) - 1,
+                    "every tetromino row is a single run of cells"
+                );
+                t.gather[r][2 * lane] = 2 * (len as u8 - 1);
+                t.gather[r][2 * lane + 1] = 2 * (len as u8 - 1) + 1;
+                if s == 0 {
+                    t.unshifted[r][lane] = u16::MAX;
+                } else {
+                    t.shift_mul[r][lane] = 1 << (16 - s);
+                }
+            }
+            r += 1;
+        }
+        t.x_mask[lane] = X_MASK;
+        if lane % 4 == 0 {
+            t.spawn[lane] = SPAWN_BIT;
+        }
+        t.top_u16[lane] = shape.top as u16;
+        lane += 1;
+    }
+    t
+};
+
+/// The shape of a lane.
+pub(crate) fn lane_shape(lane: usize) -> &'static Shape {
+    Piece::from_index(lane / 4).shape((lane % 4) as u8)
+}
+
+/// Which pieces a sweep follows.
+pub(crate) type PieceSet = u8;
+pub(crate) const ALL_PIECES: PieceSet = 0x7F;
+
+/// What a sweep leaves behind.
+pub(crate) struct SweepOut {
+    /// The rows swept: `first..last`.
+    pub first: usize,
+    pub last: usize,
+    /// Lane `4 p + o`'s bit `x + 3` in row `y` is a lock of piece `p`,
+    /// orientation `o`, at (x, y). Without `PEAKS`, every lock of rows
+    /// `first..last`; with `PEAKS`, only the locks that complete a row, in
+    /// the rows of `clearing_rows`.
+    pub locks: [[u16; LANES]; ROWS],
+    /// With `PEAKS`: bit `y` set when row `y` of `locks` is filled, and
+    /// for such a row, which lanes have locks (bit `lane`).
+    pub clearing_rows: u32,
+    pub clearing_lanes: [u32; ROWS],
+    /// With `PEAKS`: lane `4 p` holds piece `p`'s best rating over its
+    /// locks that clear nothing (0 if it has none).
+    pub plain_peaks: [u16; LANES],
+}
+
+impl SweepOut {
+    pub(crate) fn new() -> SweepOut {
+        SweepOut {
+            first: 0,
+            last: 0,
+            locks: [[0; LANES]; ROWS],
+            clearing_rows: 0,
+            clearing_lanes: [0; ROWS],
+            plain_peaks: [0; LANES],
+        }
+    }
+
+    /// The locks of `piece` in row `y`, four 16-bit lanes by orientation:
+    /// bits ascend by orientation, then x, as the scalar sweep visits them.
+    #[inline]
+    pub(crate) fn piece_locks(&self, y: usize, piece: Piece) -> u64 {
+        let l = &self.locks[y][4 * piece.index()..4 * piece.index() + 4];
+        l[0] as u64 | (l[1] as u64) << 16 | (l[2] as u64) << 32 | (l[3] as u64) << 48
+    }
+}
+
+/// Two registers of 16 lanes: lanes 0..16 (S, Z, O, I) and 16..32 (L, J, T).
+type Pair = [__m256i; 2];
+
+/// The registers a sweep works on: bit `h` of `HALVES` is register `h`. A
+/// sweep of one piece needs only its own register; the other stays zero.
+#[inline(always)]
+fn active<const HALVES: u8>() -> impl Iterator<Item = usize> {
+    (0..2).filter(|h| HALVES >> h & 1 == 1)
+}
+
+/// The registers holding `pieces`.
+pub(crate) fn halves_of(pieces: PieceSet) -> u8 {
+    (pieces & 0x0F != 0) as u8 | ((pieces & 0x70 != 0) as u8) << 1
+}
+
+#[inline(always)]
+unsafe fn load_u16(v: &[u16; LANES]) -> Pair {
+    [
+        _mm256_loadu_si256(v.as_ptr() as *const __m256i),
+        _mm256_loadu_si256(v.as_ptr().add(16) as *const __m256i),
+    ]
+}
+
+#[inline(always)]
+unsafe fn load_u8(v: &[u8; 2 * LANES]) -> Pair {
+    [
+        _mm256_loadu_si256(v.as_ptr() as *const __m256i),
+        _mm256_loadu_si256(v.as_ptr().add(32) as *const __m256i),
+    ]
+}
+
+#[inline(always)]
+unsafe fn store_u16(p: Pair, out: &mut [u16; LANES]) {
+    _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, p[0]);
+    _mm256_storeu_si256(out.as_mut_ptr().add(16) as *mut __m256i, p[1]);
+}
+
+#[inline(always)]
+unsafe fn and(a: Pair, b: Pair) -> Pair {
+    [_mm256_and_si256(a[0], b[0]), _mm256_and_si256(a[1], b[1])]
+}
+
+#[inline(always)]
+unsafe fn and_not(a: Pair, not_b: Pair) -> Pair {
+    [
+        _mm256_andnot_si256(not_b[0], a[0]),
+        _mm256_andnot_si256(not_b[1], a[1]),
+    ]
+}
+
+#[inline(always)]
+unsafe fn is_zero(v: Pair) -> bool {
+    let any = _mm256_or_si256(v[0], v[1]);
+    _mm256_testz_si256(any, any) != 0
+}
+
+#[inline(always)]
+unsafe fn equal(a: Pair, b: Pair) -> bool {
+    let diff = _mm256_or_si256(_mm256_xor_si256(a[0], b[0]), _mm256_xor_si256(a[1], b[1]));
+    _mm256_testz_si256(diff, diff) != 0
+}
+
+/// The row's occupancy (bit `c + 3` for columns -3..=12, walls set) dilated
+/// leftward by runs of 1..=4 cells, as four u16 in a u64: a `pshufb` table.
+#[inline(always)]
+fn dilations(occ: u16) -> u64 {
+    let d1 = occ;
+    let d2 = d1 | occ >> 1;
+    let d3 = d2 | occ >> 2;
+    let d4 = d2 | d2 >> 2;
+    d1 as u64 | (d2 as u64) << 16 | (d3 as u64) << 32 | (d4 as u64) << 48
+}
+
+/// For each run length 1..=4, the positions `b` at which a run starting at
+/// occupancy bit `b` covers every hole of the row, packed like `dilations`;
+/// zero for rows with no hole or more than four. A run at offset `s`
+/// covers them from `b` iff bit `b + s` is set, so lanes read this with
+/// the same gather and shift as the dilations.
+#[inline(always)]
+fn covers(occ: u16) -> u64 {
+    let holes = !occ & (FULL_ROW << 3);
+    if !(1..=4).contains(&holes.count_ones()) {
+        return 0;
+    }
+    let lo = holes.trailing_zeros();
+    let hi = 15 - holes.leading_zeros();
+    let up_to_lo = (1u32 << (lo + 1)) - 1;
+    let mut packed = 0u64;
+    for len in 1..=4u32 {
+        // b <= lo and b + len - 1 >= hi.
+        let from = (hi + 1).saturating_sub(len);
+        let mask = up_to_lo & !((1u32 << from) - 1);
+        packed |= (mask as u64 & 0xFFFF) << (16 * (len - 1));
+    }
+    packed
+}
+
+/// The lane constants, loaded into registers once per sweep.
+struct Kernel {
+    gather: [Pair; 4],
+    shift_mul: [Pair; 4],
+    unshifted: [Pair; 4],
+    x_mask: Pair,
+}
+
+impl Kernel {
+    #[inline(always)]
+    unsafe fn new() -> Kernel {
+        let t = &TABLES;
+        let zero = [_mm256_setzero_si256(); 2];
+        let mut k = Kernel {
+            gather: [zero; 4],
+            shift_mul: [zero; 4],
+            unshifted: [zero; 4],
+            x_mask: load_u16(&t.x_mask),
+        };
+        for r in 0..4 {
+            k.gather[r] = load_u8(&t.gather[r]);
+            k.shift_mul[r] = load_u16(&t.shift_mul[r]);
+            k.unshifted[r] = load_u16(&t.unshifted[r]);
+        }
+        k
+    }
+
+    /// Per lane, the OR over the shape's box rows of that row's entry of
+    /// `table` (see `dilations`) shifted right by the run's offset, with the
+    /// box's top at row `y`.
+    #[inline(always)]
+    unsafe fn gather<const HALVES: u8>(&self, table: &[u64; ROWS], y: usize) -> Pair {
+        let mut acc = [_mm256_setzero_si256(); 2];
+        for r in 0..4 {
+            let entry = _mm256_set1_epi64x(table[y + r] as i64);
+            for h in active::<HALVES>() {
+                let g = _mm256_shuffle_epi8(entry, self.gather[r][h]);
+                let shifted = _mm256_mulhi_epu16(g, self.shift_mul[r][h]);
+                let kept = _mm256_and_si256(g, self.unshifted[r][h]);
+                acc[h] = _mm256_or_si256(acc[h], _mm256_or_si256(shifted, kept));
+            }
+        }
+        acc
+    }
+
+    /// Free x positions of every lane with the box's top at row `y`.
+    #[inline(always)]
+    unsafe fn free<const HALVES: u8>(&self, dil: &[u64; ROWS], y: usize) -> Pair {
+        and_not(self.x_mask, self.gather::<HALVES>(dil, y))
+    }
+}
+
+/// Spreads `seed` left and right through runs of `free`, per 16-bit lane.
+#[inline(always)]
+unsafe fn fill(seed: __m256i, free: __m256i) -> __m256i {
+    macro_rules! spread {
+        ($shift:ident) => {{
+            let mut v = seed;
+            let mut p = free;
+            v = _mm256_or_si256(v, _mm256_and_si256(p, $shift::<1>(v)));
+            p = _mm256_and_si256(p, $shift::<1>(p));
+            v = _mm256_or_si256(v, _mm256_and_si256(p, $shift::<2>(v)));
+            p = _mm256_and_si256(p, $shift::<2>(p));
+            v = _mm256_or_si256(v, _mm256_and_si256(p, $shift::<4>(v)));
+            p = _mm256_and_si256(p, $shift::<4>(p));
+            _mm256_or_si256(v, _mm256_and_si256(p, $shift::<8>(v)))
+        }};
+    }
+    let up = spread!(_mm256_slli_epi16);
+    let down = spread!(_mm256_srli_epi16);
+    _mm256_and_si256(_mm256_or_si256(up, down), free)
+}
+
+/// U: orientation `o` to `o + 1` inside each piece's 64-bit group.
+#[inline(always)]
+unsafe fn rotate(v: __m256i) -> __m256i {
+    _mm256_or_si256(_mm256_slli_epi64::<16>(v), _mm256_srli_epi64::<48>(v))
+}
+
+/// Sweeps the pieces of `pieces` down the well from the spawn, as the
+/// scalar `for_each_lock_position` does for one, and fills `out`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
+    well: &Well,
+    rules: Rules,
+    pieces: PieceSet,
+    near_full: u32,
+    out: &mut SweepOut,
+) {
+    debug_assert_eq!(
+        halves_of(pieces) & !HALVES,
+        0,
+        "a piece outside the swept registers"
+    );
+    const WALLS: u16 = 0b111 | (0b111 << (WIDTH + 3));
+    let depth = rules.depth();
+    let mut dil = [u64::MAX; ROWS];
+    let mut cover = [0u64; ROWS];
+    for (i, &row) in well.rows[..depth].iter().enumerate() {
+        dil[i] = dilations((row << 3) | WALLS);
+        if PEAKS {
+            cover[i] = covers((row << 3) | WALLS);
+        }
+    }
+    let kernel = Kernel::new();
+    let mut spawn = TABLES.spawn;
+    for (lane, s) in spawn.iter_mut().enumerate() {
+        if pieces & (1 << (lane / 4)) == 0 {
+            *s = 0;
+        }
+    }
+    let none = _mm256_set1_epi16(-1);
+    let mut deepest: Pair = [none, none];
+    let mut y = start_row(well, rules);
+    out.first = y;
+    out.last = y;
+    let mut free = kernel.free::<HALVES>(&dil, y);
+    let mut reach = and(load_u16(&spawn), free);
+    loop {
+        // Closure under L, R and U.
+        loop {
+            let before = reach;
+            for h in active::<HALVES>() {
+                reach[h] = fill(reach[h], free[h]);
+                reach[h] = _mm256_or_si256(reach[h], _mm256_and_si256(rotate(reach[h]), free[h]));
+            }
+            if equal(reach, before) {
+                break;
+            }
+        }
+        if is_zero(reach) {
+            break;
+        }
+        // D: into the row below where free, else lock here.
+        let below = kernel.free::<HALVES>(&dil, y + 1);
+        let locks = and_not(reach, below);
+        if PEAKS {
+            let row = _mm256_set1_epi16(y as i16);
+            for h in active::<HALVES>() {
+                let no_lock = _mm256_cmpeq_epi16(locks[h], _mm256_setzero_si256());
+                deepest[h] = _mm256_blendv_epi8(row, deepest[h], no_lock);
+            }
+            if (near_full >> y) & 0xF != 0 {
+                let clearing = and(locks, kernel.gather::<HALVES>(&cover, y));
+                if !is_zero(clearing) {
+                    store_u16(clearing, &mut out.locks[y]);
+                    out.clearing_rows |= 1 << y;
+                    out.clearing_lanes[y] = nonzero_lanes(clearing);
+                }
+            }
+        } else {
+            store_u16(locks, &mut out.locks[y]);
+        }
+        out.last = y + 1;
+        reach = and(reach, below);
+        if is_zero(reach) {
+            break;
+        }
+        free = below;
+        y += 1;
+    }
+    if PEAKS {
+        // Without a clear a lock's rating is min(rating, y + top): largest
+        // at the lane's deepest lock row. Then the best of each piece's
+        // four lanes, into its first lane.
+        let rating = _mm256_set1_epi16(well.rating(rules) as i16);
+        let top = load_u16(&TABLES.top_u16);
+        let mut best = [_mm256_setzero_si256(); 2];
+        for h in active::<HALVES>() {
+            let locked = _mm256_cmpgt_epi16(deepest[h], none);
+            let v = _mm256_min_epi16(rating, _mm256_add_epi16(deepest[h], top[h]));
+            let v = _mm256_and_si256(v, locked);
+            let v = _mm256_max_epi16(v, _mm256_srli_epi64::<16>(v));
+            best[h] = _mm256_max_epi16(v, _mm256_srli_epi64::<32>(v));
+        }
+        store_u16(best, &mut out.plain_peaks);
+    }
+}
+
+/// Bit `lane` set for each non-zero lane.
+#[inline(always)]
+unsafe fn nonzero_lanes(v: Pair) -> u32 {
+    let zero = _mm256_setzero_si256();
+    // Two mask bits per 16-bit lane; keep the even ones and compact them.
+    let lo = !(_mm256_movemask_epi8(_mm256_cmpeq_epi16(v[0], zero)) as u32);
+    let hi = !(_mm256_movemask_epi8(_mm256_cmpeq_epi16(v[1], zero)) as u32);
+    compact_even_bits(lo) | compact_even_bits(hi) << 16
+}
+
+/// Bits 0, 2, 4, ... of `x` packed into bits 0, 1, 2, ...
+#[inline(always)]
+fn compact_even_bits(x: u32) -> u32 {
+    let mut x = x & 0x5555_5555;
+    x = (x | x >> 1) & 0x3333_3333;
+    x = (x | x >> 2) & 0x0F0F_0F0F;
+    x = (x | x >> 4) & 0x00FF_00FF;
+    (x | x >> 8) & 0x0000_FFFF
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn covers_marks_the_runs_that_fill_every_hole() {
+        let walls = 0b111 | (0b111 << 13);
+        // Holes at columns 4 and 5 (occupancy bits 7 and 8).
+        let occ = ((FULL_ROW & !0b11_0000) << 3) | walls;
+        let c = covers(occ);
+        let by_len = |len: u32| (c >> (16 * (len - 1))) as u16;
+        assert_eq!(by_len(1), 0, "one cell cannot fill two holes");
+        assert_eq!(by_len(2), 1 << 7, "a domino must start at the first hole");
+        assert_eq!(by_len(3), 1 << 6 | 1 << 7);
+        assert_eq!(by_len(4), 1 << 5 | 1 << 6 | 1 << 7);
+        // Five holes: nothing fills them.
+        assert_eq!(covers(((FULL_ROW & !0b11111) << 3) | walls), 0);
+    }
+}

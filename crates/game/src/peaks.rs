@@ -1,0 +1,211 @@
+//! The enemy's first question, for all seven pieces at once: how low can
+//! each piece lock, as the official "height rating" of the well after the
+//! lock (larger is a lower stack)? That is the piece's *peak*.
+//!
+//! The scalar path sweeps each piece on its own. With AVX2 the seven are
+//! swept together (`lanes`), and no lock needs to be played to find a peak:
+//! without a clear a lock's rating is `min(rating, y + shape top)`, largest
+//! at the lane's deepest lock row, so only locks that complete a row (which
+//! the sweep finds with bit masks) are played out.
+
+use crate::landing::for_each_lock_position;
+use crate::piece::{Piece, Shape};
+use crate::well::{Rules, Well, BAR, FULL_ROW};
+
+/// The peak of every piece, by piece index (S, Z, O, I, L, J, T). A piece
+/// with no landing at all has peak 0.
+#[inline]
+pub fn peaks(well: &Well, rules: Rules) -> [u8; 7] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, just checked.
+            return unsafe { peaks_avx2(well, rules) };
+        }
+    }
+    peaks_scalar(well, rules)
+}
+
+/// One sweep per piece, every lock rated: the plain path and the yardstick
+/// for the vector one.
+pub fn peaks_scalar(well: &Well, rules: Rules) -> [u8; 7] {
+    let rating = well.rating(rules);
+    let mut peaks = [0u8; 7];
+    for (slot, piece) in peaks.iter_mut().zip(Piece::ALL) {
+        for_each_lock_position(well, rules, piece, |x, y, o| {
+            *slot = (*slot).max(rating_after_lock(well, rules, rating, piece.shape(o), x, y));
+        });
+    }
+    peaks
+}
+
+/// The height rating of the well after locking `shape` at (x, y), given the
+/// well's own `rating`, with no copy of the well. Without a clear the top
+/// is `t = min(rating, piece top)`. With `k` rows cleared, every row above
+/// the first surviving row at or below `t` falls by the cleared rows below
+/// it, so that row lands at `t + k`, provided it is not empty (always so in
+/// a played well; an arbitrary one is played out in full).
+#[inline]
+pub(crate) fn rating_after_lock(
+    well: &Well,
+    rules: Rules,
+    rating: u8,
+    shape: &Shape,
+    x: i32,
+    y: i32,
+) -> u8 {
+    let piece_top = y + shape.top as i32;
+    let t = rating.min(piece_top as u8);
+    if piece_top < BAR as i32 {
+        return t; // locked above the bar: the game is over, nothing clears
+    }
+    let mut cleared = 0u8;
+    let mut first_kept = None;
+    for r in shape.top..=shape.bottom {
+        let row = (y + r as i32) as usize;
+        let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
+        if well.rows[row] | cells == FULL_ROW {
+            cleared += 1;
+        } else if first_kept.is_none() {
+            first_kept = Some(row);
+        }
+    }
+    if cleared == 0 {
+        return t;
+    }
+    // The old top row stands above the piece, or a piece row survives:
+    // either is non-empty. Otherwise it is the row under the piece.
+    let below = (y + shape.bottom as i32 + 1) as usize;
+    if (t as i32) < piece_top
+        || first_kept.is_some()
+        || below >= rules.depth()
+        || well.rows[below] != 0
+    {
+        return t + cleared;
+    }
+    let mut w = *well;
+    w.lock(shape, x, y);
+    w.rating(rules)
+}
+
+/// Bit `i` set when well row `i` could be completed by one piece row: it has
+/// one to four holes.
+#[inline]
+fn near_full_rows(well: &Well, rules: Rules) -> u32 {
+    let mut mask = 0u32;
+    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
+        let holes = (FULL_ROW & !row).count_ones();
+        mask |= ((1..=4).contains(&holes) as u32) << i;
+    }
+    mask
+}
+
+/// The vector path: one 28-lane sweep (see `lanes`), then each lane's
+/// deepest lock rated by formula and the locks that clear rated exactly.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn peaks_avx2(well: &Well, rules: Rules) -> [u8; 7] {
+    use crate::lanes::{lane_shape, sweep, SweepOut, ALL_PIECES};
+    let mut out = SweepOut::new();
+    sweep::<true, 3>(
+        well,
+        rules,
+        ALL_PIECES,
+        near_full_rows(well, rules),
+        &mut out,
+    );
+    let rating = well.rating(rules);
+    let mut peaks = [0u8; 7];
+    for (p, peak) in peaks.iter_mut().enumerate() {
+        *peak = out.plain_peaks[4 * p] as u8;
+    }
+    let mut rows = out.clearing_rows;
+    while rows != 0 {
+        let y = rows.trailing_zeros() as usize;
+        let mut lanes = out.clearing_lanes[y];
+        while lanes != 0 {
+            let lane = lanes.trailing_zeros() as usize;
+            let mut bits = out.locks[y][lane];
+            while bits != 0 {
+                let x = bits.trailing_zeros() as i32 - 3;
+                let r = rating_after_lock(well, rules, rating, lane_shape(lane), x, y as i32);
+                peaks[lane / 4] = peaks[lane / 4].max(r);
+                bits &= bits - 1;
+            }
+            lanes &= lanes - 1;
+        }
+        rows &= rows - 1;
+    }
+    peaks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn random_well(seed: u64, rules: Rules, fill_percent: u64) -> Well {
+        let mut rng = seed;
+        let mut w = Well::EMPTY;
+        let stack = (seed % (rules.height() as u64 + 1)) as usize;
+        for i in 0..stack {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mut row = 0u16;
+            for c in 0..10 {
+                if (rng >> (c * 6 + 3)) % 100 < fill_percent {
+                    row |= 1 << c;
+                }
+            }
+            if row == FULL_ROW {
+                row &= !(1 << (rng % 10));
+            }
+            w.rows[rules.depth() - 1 - i] = row;
+        }
+        w
+    }
+
+    #[test]
+    fn empty_well_peaks_are_the_bottom() {
+        // Every piece can reach the floor of an empty well: its top row is
+        // then above the floor by its height minus one.
+        assert_eq!(
+            peaks(&Well::EMPTY, Rules::STANDARD),
+            peaks_scalar(&Well::EMPTY, Rules::STANDARD)
+        );
+        assert_eq!(peaks(&Well::EMPTY, Rules::STANDARD)[Piece::I.index()], 19);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// The copy-free rating of every lock agrees with locking for real.
+        #[test]
+        fn rating_after_lock_matches_a_real_lock(seed in any::<u64>(), h in 1usize..=16, fill in 40u64..100) {
+            let rules = Rules::with_height(h).unwrap();
+            let well = random_well(seed, rules, fill);
+            let rating = well.rating(rules);
+            for piece in Piece::ALL {
+                for_each_lock_position(&well, rules, piece, |x, y, o| {
+                    let mut w = well;
+                    w.lock(piece.shape(o), x, y);
+                    assert_eq!(rating_after_lock(&well, rules, rating, piece.shape(o), x, y), w.rating(rules));
+                });
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// Dense, ragged and near-full wells (many possible clears), at every height.
+        #[test]
+        fn vector_peaks_match_scalar(seed in any::<u64>(), h in 1usize..=16, fill in 40u64..100) {
+            let rules = Rules::with_height(h).unwrap();
+            let well = random_well(seed, rules, fill);
+            prop_assert_eq!(peaks(&well, rules), peaks_scalar(&well, rules), "{:?}", well);
+        }
+    }
+}
