@@ -198,6 +198,69 @@ pub fn for_each_lock_position_scalar(
     }
 }
 
+/// Calls `visit(piece, x, y, o)` for every lock position of `pieces` whose
+/// cells complete a row of `well`: the locks that clear lines (unless the
+/// piece sticks out above the bar, when the game ends instead). With AVX2
+/// the pieces share one vector sweep and the completing positions come from
+/// bit masks, so no other lock is played.
+pub fn for_each_completing_lock(
+    well: &Well,
+    rules: Rules,
+    pieces: &[Piece],
+    mut visit: impl FnMut(Piece, i32, i32, u8),
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            use crate::lanes::{halves_of, near_full_rows, sweep, SweepOut};
+            let set = pieces.iter().fold(0u8, |m, p| m | 1 << p.index());
+            let mut out = SweepOut::new();
+            let near_full = near_full_rows(well, rules);
+            // SAFETY: the CPU has AVX2, just checked.
+            unsafe {
+                match halves_of(set) {
+                    1 => sweep::<true, 1>(well, rules, set, near_full, &mut out),
+                    2 => sweep::<true, 2>(well, rules, set, near_full, &mut out),
+                    _ => sweep::<true, 3>(well, rules, set, near_full, &mut out),
+                }
+            };
+            let mut rows = out.clearing_rows;
+            while rows != 0 {
+                let y = rows.trailing_zeros() as usize;
+                let mut lanes = out.clearing_lanes[y];
+                while lanes != 0 {
+                    let lane = lanes.trailing_zeros() as usize;
+                    let mut bits = out.locks[y][lane];
+                    while bits != 0 {
+                        let x = bits.trailing_zeros() as i32 - 3;
+                        visit(Piece::from_index(lane / 4), x, y as i32, (lane % 4) as u8);
+                        bits &= bits - 1;
+                    }
+                    lanes &= lanes - 1;
+                }
+                rows &= rows - 1;
+            }
+            return;
+        }
+    }
+    for &piece in pieces {
+        for_each_lock_position_scalar(well, rules, piece, |x, y, o| {
+            if completes_a_row(well, piece.shape(o), x, y) {
+                visit(piece, x, y, o);
+            }
+        });
+    }
+}
+
+/// Do the shape's cells at (x, y) fill the last holes of some row?
+#[inline]
+pub(crate) fn completes_a_row(well: &Well, shape: &crate::piece::Shape, x: i32, y: i32) -> bool {
+    (shape.top..=shape.bottom).any(|r| {
+        let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
+        well.rows[(y + r as i32) as usize] | cells == crate::well::FULL_ROW
+    })
+}
+
 /// All landings of `piece` in `well`, with the wells they make.
 pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
     let mut out = Vec::with_capacity(40);
@@ -271,7 +334,22 @@ mod tests {
                 .iter()
                 .map(|p| (p.x, p.y, p.o))
                 .collect();
-            assert_eq!(sorted(fast), sorted(slow), "{piece} in {well:?}");
+            assert_eq!(sorted(fast.clone()), sorted(slow), "{piece} in {well:?}");
+            let mut completing = Vec::new();
+            for_each_completing_lock(well, rules, &[piece], |p, x, y, o| {
+                assert_eq!(p, piece);
+                completing.push((x, y, o));
+            });
+            let expected: Vec<_> = fast
+                .iter()
+                .copied()
+                .filter(|&(x, y, o)| completes_a_row(well, piece.shape(o), x, y))
+                .collect();
+            assert_eq!(
+                sorted(completing),
+                sorted(expected),
+                "completing locks of {piece} in {well:?}"
+            );
             let mut fast_wells: Vec<Well> = landings(well, rules, piece)
                 .iter()
                 .map(|l| l.well)

@@ -92,6 +92,18 @@ const TABLES: LaneTables = {
     t
 };
 
+/// Bit `i` set when well row `i` could be completed by one piece row: it has
+/// one to four holes.
+#[inline]
+pub(crate) fn near_full_rows(well: &Well, rules: Rules) -> u32 {
+    let mut mask = 0u32;
+    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
+        let holes = (FULL_ROW & !row).count_ones();
+        mask |= ((1..=4).contains(&holes) as u32) << i;
+    }
+    mask
+}
+
 /// The shape of a lane.
 pub(crate) fn lane_shape(lane: usize) -> &'static Shape {
     Piece::from_index(lane / 4).shape((lane % 4) as u8)

@@ -25,6 +25,8 @@ pub mod well;
 pub use enemy::{choose_piece, choose_piece_memoryless, next_piece, Enemy, SeenWells};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
-pub use landing::{distinct_landings, for_each_lock_position, landings, Landing};
+pub use landing::{
+    distinct_landings, for_each_completing_lock, for_each_lock_position, landings, Landing,
+};
 pub use piece::Piece;
 pub use well::{Rules, Well, BAR, FULL_ROW, MAX_DEPTH, STANDARD_HEIGHT, WIDTH};

@@ -88,18 +88,6 @@ pub(crate) fn rating_after_lock(
     w.rating(rules)
 }
 
-/// Bit `i` set when well row `i` could be completed by one piece row: it has
-/// one to four holes.
-#[inline]
-fn near_full_rows(well: &Well, rules: Rules) -> u32 {
-    let mut mask = 0u32;
-    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
-        let holes = (FULL_ROW & !row).count_ones();
-        mask |= ((1..=4).contains(&holes) as u32) << i;
-    }
-    mask
-}
-
 /// The vector path: one 28-lane sweep (see `lanes`), then each lane's
 /// deepest lock rated by formula and the locks that clear rated exactly.
 ///
@@ -108,7 +96,7 @@ fn near_full_rows(well: &Well, rules: Rules) -> u32 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn peaks_avx2(well: &Well, rules: Rules) -> [u8; 7] {
-    use crate::lanes::{lane_shape, sweep, SweepOut, ALL_PIECES};
+    use crate::lanes::{lane_shape, near_full_rows, sweep, SweepOut, ALL_PIECES};
     let mut out = SweepOut::new();
     sweep::<true, 3>(
         well,

@@ -4,7 +4,9 @@
 //! offers last and the network sees only the well in front of it.
 
 use hatetris_eval::Evaluator;
-use hatetris_game::{for_each_lock_position, Piece, Rules, Well};
+#[cfg(test)]
+use hatetris_game::for_each_lock_position;
+use hatetris_game::{for_each_completing_lock, Piece, Rules, Well};
 use rustc_hash::FxHashSet;
 
 /// How many clears deep a chain is followed by default. Measured on a
@@ -34,17 +36,15 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
     for _ in 0..chain {
         let mut next_layer = Vec::new();
         for from in layer.iter().filter(|w| sz_might_clear(w, rules)) {
-            for piece in [Piece::S, Piece::Z] {
-                for_each_lock_position(from, rules, piece, |x, y, o| {
-                    let mut next = *from;
-                    if next.lock(piece.shape(o), x, y) > 0
-                        && !next.is_game_over()
-                        && seen.insert(next)
-                    {
-                        next_layer.push(next);
-                    }
-                });
-            }
+            // Only placements that complete a row can clear: the engine
+            // lists those without playing the others.
+            for_each_completing_lock(from, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
+                let mut next = *from;
+                if next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over() && seen.insert(next)
+                {
+                    next_layer.push(next);
+                }
+            });
         }
         for w in &next_layer {
             best = best.max(eval.evaluate(w.playable(rules)));
