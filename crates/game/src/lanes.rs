@@ -349,12 +349,15 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
     );
     const WALLS: u16 = 0b111 | (0b111 << (WIDTH + 3));
     let depth = rules.depth();
+    // The box never rises above its start row, so rows above it are unread.
+    let mut y = start_row(well, rules);
     let mut dil = [u64::MAX; ROWS];
     let mut cover = [0u64; ROWS];
-    for (i, &row) in well.rows[..depth].iter().enumerate() {
-        dil[i] = dilations((row << 3) | WALLS);
-        if PEAKS {
-            cover[i] = covers((row << 3) | WALLS);
+    for i in y..depth {
+        let occ = (well.rows[i] << 3) | WALLS;
+        dil[i] = dilations(occ);
+        if PEAKS && near_full >> i & 1 == 1 {
+            cover[i] = covers(occ);
         }
     }
     let kernel = Kernel::new();
@@ -366,7 +369,6 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
     }
     let none = _mm256_set1_epi16(-1);
     let mut deepest: Pair = [none, none];
-    let mut y = start_row(well, rules);
     out.first = y;
     out.last = y;
     let mut free = kernel.free::<HALVES>(&dil, y);
