@@ -13,14 +13,11 @@ pub fn read_text(file: Option<&Path>) -> Result<String> {
             if !p.exists() {
                 bail!("replay file {} does not exist", p.display());
             }
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read replay file {}", p.display()))
+            std::fs::read_to_string(p).with_context(|| format!("cannot read replay file {}", p.display()))
         }
         _ => {
             let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("cannot read the replay from standard input")?;
+            std::io::stdin().read_to_string(&mut s).context("cannot read the replay from standard input")?;
             Ok(s)
         }
     }

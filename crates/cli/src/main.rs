@@ -7,11 +7,7 @@ mod input;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "hatetris",
-    version,
-    about = "A HATETRIS engine: exact rules, beam search, a learned evaluator"
-)]
+#[command(name = "hatetris", version, about = "A HATETRIS engine: exact rules, beam search, a learned evaluator")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -5,25 +5,16 @@
 use std::process::{Command, Output};
 
 fn hatetris(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hatetris"))
-        .args(args)
-        .output()
-        .expect("the hatetris binary runs")
+    Command::new(env!("CARGO_BIN_EXE_hatetris")).args(args).output().expect("the hatetris binary runs")
 }
 
 fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 fn verified_score(replay_file: &std::path::Path) -> u64 {
-    json(&hatetris(&["verify", replay_file.to_str().unwrap()]))["score"]
-        .as_u64()
-        .unwrap()
+    json(&hatetris(&["verify", replay_file.to_str().unwrap()]))["score"].as_u64().unwrap()
 }
 
 #[test]
@@ -31,15 +22,7 @@ fn the_printed_score_is_the_written_replays() {
     let dir = tempfile::tempdir().unwrap();
     let out_file = dir.path().join("replay.txt");
     let v = json(&hatetris(&[
-        "search",
-        "--width",
-        "30",
-        "--eval",
-        "baseline",
-        "--json",
-        "--quiet",
-        "--out",
-        out_file.to_str().unwrap(),
+        "search", "--width", "30", "--eval", "baseline", "--json", "--quiet", "--out", out_file.to_str().unwrap(),
     ]));
     let written = std::fs::read_to_string(&out_file).unwrap();
     assert_eq!(v["replay"].as_str().unwrap(), written.trim());
@@ -53,9 +36,7 @@ fn a_random_network_file_plugs_in() {
     let net = dir.path().join("random.hnet");
     hatetris_eval::Network::random(16, 7).save(&net).unwrap();
     let spec = format!("net={}", net.display());
-    let v = json(&hatetris(&[
-        "search", "--width", "10", "--eval", &spec, "--json", "--quiet",
-    ]));
+    let v = json(&hatetris(&["search", "--width", "10", "--eval", &spec, "--json", "--quiet"]));
     assert!(v["eval"].as_str().unwrap().contains("random.hnet"));
 
     // A damaged network file is one clear line and status 2.
@@ -65,17 +46,12 @@ fn a_random_network_file_plugs_in() {
     let out = hatetris(&["search", "--width", "10", "--eval", &spec, "--quiet"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with("error: ") && err.contains("checksum"),
-        "{err}"
-    );
+    assert!(err.starts_with("error: ") && err.contains("checksum"), "{err}");
 }
 
 #[test]
 fn a_search_killed_at_any_moment_resumes_to_the_same_replay() {
-    let args = [
-        "search", "--width", "400", "--eval", "baseline", "--seed", "4", "--json", "--quiet",
-    ];
+    let args = ["search", "--width", "400", "--eval", "baseline", "--seed", "4", "--json", "--quiet"];
     let whole = json(&hatetris(&args));
     let mut resumed_runs = 0;
     for kill_after_ms in [150, 300, 600] {
@@ -83,12 +59,7 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_replay() {
         let ck = dir.path().join("ck");
         let mut child = Command::new(env!("CARGO_BIN_EXE_hatetris"))
             .args(args)
-            .args([
-                "--checkpoint",
-                ck.to_str().unwrap(),
-                "--checkpoint-every",
-                "1",
-            ])
+            .args(["--checkpoint", ck.to_str().unwrap(), "--checkpoint-every", "1"])
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
@@ -98,43 +69,21 @@ fn a_search_killed_at_any_moment_resumes_to_the_same_replay() {
         if !ck.join("checkpoint.htck").exists() {
             continue; // killed before its first save: nothing to resume
         }
-        let resumed = json(&hatetris(&[
-            "search",
-            "--resume",
-            ck.to_str().unwrap(),
-            "--json",
-            "--quiet",
-        ]));
-        assert_eq!(
-            resumed["replay"], whole["replay"],
-            "killed after {kill_after_ms} ms"
-        );
+        let resumed = json(&hatetris(&["search", "--resume", ck.to_str().unwrap(), "--json", "--quiet"]));
+        assert_eq!(resumed["replay"], whole["replay"], "killed after {kill_after_ms} ms");
         assert_eq!(resumed["score"], whole["score"]);
         resumed_runs += 1;
     }
-    assert!(
-        resumed_runs > 0,
-        "no run lived long enough to save a checkpoint"
-    );
+    assert!(resumed_runs > 0, "no run lived long enough to save a checkpoint");
 }
 
 #[test]
 fn play_prints_a_score_and_a_replay_that_verifies_to_it() {
     let out = hatetris(&["play", "--width", "8", "--quiet"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     let mut lines = text.lines();
-    let score: u64 = lines
-        .next()
-        .unwrap()
-        .strip_prefix("score ")
-        .unwrap()
-        .parse()
-        .unwrap();
+    let score: u64 = lines.next().unwrap().strip_prefix("score ").unwrap().parse().unwrap();
     let replay = lines.next().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("r.txt");

@@ -10,9 +10,7 @@ fn samples(n: usize) -> Vec<Sample> {
     (0..n)
         .map(|i| {
             let h = 1 + i % 16;
-            let rows: Vec<u16> = (0..h)
-                .map(|r| ((i * 7919 + r * 104_729) % 1023) as u16 & 0x3FF)
-                .collect();
+            let rows: Vec<u16> = (0..h).map(|r| ((i * 7919 + r * 104_729) % 1023) as u16 & 0x3FF).collect();
             let filled: u32 = rows.iter().map(|r| r.count_ones()).sum();
             Sample::new(&rows, filled as f32 / (10.0 * h as f32) - 0.5)
         })
@@ -32,44 +30,21 @@ fn trains_and_writes_weights_lines_and_plot() {
     write_dataset(&b, "b", &all[2000..]).unwrap();
     let out = dir.path().join("net.hnet");
     let run = hatetris()
-        .args([
-            "train",
-            "--hidden",
-            "16",
-            "--batch",
-            "256",
-            "--max-epochs",
-            "3",
-            "--quiet",
-            "--data",
-        ])
+        .args(["train", "--hidden", "16", "--batch", "256", "--max-epochs", "3", "--quiet", "--data"])
         .args([&a, &b])
         .arg("--out")
         .arg(&out)
         .output()
         .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let stdout = String::from_utf8(run.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines: Vec<serde_json::Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["epoch"], 1);
     assert_eq!(lines[0]["train_samples"], 2700);
-    assert!(
-        lines[2]["validation_loss"].as_f64().unwrap()
-            < lines[0]["validation_loss"].as_f64().unwrap()
-    );
+    assert!(lines[2]["validation_loss"].as_f64().unwrap() < lines[0]["validation_loss"].as_f64().unwrap());
     assert_eq!(Network::load(&out).unwrap().hidden, 16);
-    assert_eq!(
-        &std::fs::read(dir.path().join("net.png")).unwrap()[1..4],
-        b"PNG"
-    );
+    assert_eq!(&std::fs::read(dir.path().join("net.png")).unwrap()[1..4], b"PNG");
     assert!(run.stderr.is_empty());
 }
 
@@ -92,9 +67,6 @@ fn a_damaged_data_file_is_one_error_line_and_status_2() {
     assert_eq!(run.status.code(), Some(2));
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with("error: data set ") && stderr.contains("d.htds"),
-        "{stderr}"
-    );
+    assert!(stderr.starts_with("error: data set ") && stderr.contains("d.htds"), "{stderr}");
     assert!(!dir.path().join("net.hnet").exists());
 }

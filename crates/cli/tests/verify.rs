@@ -15,12 +15,7 @@ fn hatetris(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the hatetris binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -37,19 +32,9 @@ fn every_known_replay_scores_as_the_official_game() {
     assert_eq!(replays.len(), 44, "known-replays.tsv has 44 replays");
     for r in replays {
         let out = hatetris(&["verify", "--enemy", &r.enemy, "-"], &r.replay);
-        assert!(
-            out.status.success(),
-            "{} ({}): {}",
-            r.name,
-            r.encoding,
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{} ({}): {}", r.name, r.encoding, String::from_utf8_lossy(&out.stderr));
         let v = &json_lines(&out)[0];
-        assert_eq!(
-            v["score"], r.expected_score,
-            "{} ({}, {})",
-            r.name, r.encoding, r.enemy
-        );
+        assert_eq!(v["score"], r.expected_score, "{} ({}, {})", r.name, r.encoding, r.enemy);
         assert_eq!(v["well"].as_array().unwrap().len(), 20);
         assert!(v["keys_used"].as_u64() <= v["keys"].as_u64());
     }
@@ -63,10 +48,7 @@ fn check_trace(fixture: &str, replay_name: &str) {
     let out = hatetris(&["verify", "--trace"], &replay.replay);
     assert!(out.status.success());
     let got = json_lines(&out);
-    let want: Vec<Value> = read_fixture(fixture)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let want: Vec<Value> = read_fixture(fixture).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(got.len(), want.len(), "{fixture}: number of lines");
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         assert_eq!(g, w, "{fixture}: line {}", i + 1);
@@ -97,20 +79,11 @@ fn bad_input_exits_2_with_one_clear_line() {
     assert_clear_failure(&hatetris(&["verify"], ""), "empty");
     assert_clear_failure(&hatetris(&["verify"], "   \n"), "empty");
     assert_clear_failure(&hatetris(&["verify"], "LLDD\u{1F600}"), "unrecognised");
-    assert_clear_failure(
-        &hatetris(&["verify", "/no/such/replay.txt"], ""),
-        "does not exist",
-    );
-    let atypical = known_replays()
-        .into_iter()
-        .find(|r| r.name == "Atypical" && r.encoding == "Base2048")
-        .unwrap();
+    assert_clear_failure(&hatetris(&["verify", "/no/such/replay.txt"], ""), "does not exist");
+    let atypical = known_replays().into_iter().find(|r| r.name == "Atypical" && r.encoding == "Base2048").unwrap();
     let mut chars: Vec<char> = atypical.replay.chars().collect();
     chars.pop();
-    assert_clear_failure(
-        &hatetris(&["verify"], &chars.iter().collect::<String>()),
-        "truncated",
-    );
+    assert_clear_failure(&hatetris(&["verify"], &chars.iter().collect::<String>()), "truncated");
     // A bad flag is a usage error: clap's message and a hint to --help.
     let out = hatetris(&["verify", "--enemy", "nice"], "LL");
     assert_eq!(out.status.code(), Some(2));

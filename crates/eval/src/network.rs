@@ -573,12 +573,7 @@ mod tests {
         }
         let mut low = [0u16; 16];
         low[15] = 0b0111111111;
-        assert!(
-            net.evaluate(&low) > net.evaluate(&tall) + 0.2,
-            "{} vs {}",
-            net.evaluate(&low),
-            net.evaluate(&tall)
-        );
+        assert!(net.evaluate(&low) > net.evaluate(&tall) + 0.2, "{} vs {}", net.evaluate(&low), net.evaluate(&tall));
     }
 
     #[test]

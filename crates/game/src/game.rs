@@ -38,17 +38,7 @@ impl Game {
         let mut memory = SeenWells::default();
         let well = Well::EMPTY;
         let piece = next_piece(enemy, &well, rules, &mut memory);
-        Game {
-            rules,
-            enemy,
-            well,
-            score: 0,
-            piece,
-            at: SPAWN,
-            memory,
-            game_over: false,
-            locks: 0,
-        }
+        Game { rules, enemy, well, score: 0, piece, at: SPAWN, memory, game_over: false, locks: 0 }
     }
 
     pub fn well(&self) -> &Well {
@@ -88,9 +78,7 @@ impl Game {
             }
             Step::Stayed => None,
             Step::Locked => {
-                let lines = self
-                    .well
-                    .lock(self.piece.shape(self.at.o), self.at.x, self.at.y);
+                let lines = self.well.lock(self.piece.shape(self.at.o), self.at.x, self.at.y);
                 self.score += lines;
                 self.locks += 1;
                 self.game_over = self.well.is_game_over();
@@ -102,11 +90,7 @@ impl Game {
                     self.at = SPAWN;
                     Some(p)
                 };
-                Some(Lock {
-                    lines,
-                    game_over: self.game_over,
-                    next,
-                })
+                Some(Lock { lines, game_over: self.game_over, next })
             }
         }
     }
@@ -125,12 +109,7 @@ pub struct Outcome {
 }
 
 /// Plays `keys` from the start; `on_lock` sees every lock.
-pub fn play(
-    rules: Rules,
-    enemy: Enemy,
-    keys: &[Key],
-    mut on_lock: impl FnMut(&Game, &Lock),
-) -> Outcome {
+pub fn play(rules: Rules, enemy: Enemy, keys: &[Key], mut on_lock: impl FnMut(&Game, &Lock)) -> Outcome {
     let mut game = Game::new(rules, enemy);
     let mut used = 0;
     for &key in keys {
@@ -159,16 +138,8 @@ mod tests {
 
     #[test]
     fn raw_mild_fixture_scores_as_the_official_game() {
-        let r = known_replays()
-            .into_iter()
-            .find(|r| r.encoding == "raw")
-            .expect("a raw fixture");
-        let keys: Vec<Key> = r
-            .replay
-            .trim()
-            .chars()
-            .map(|c| Key::from_letter(c).unwrap())
-            .collect();
+        let r = known_replays().into_iter().find(|r| r.encoding == "raw").expect("a raw fixture");
+        let keys: Vec<Key> = r.replay.trim().chars().map(|c| Key::from_letter(c).unwrap()).collect();
         let enemy: Enemy = r.enemy.parse().unwrap();
         let out = play(Rules::STANDARD, enemy, &keys, |_, _| {});
         assert_eq!(out.score, r.expected_score, "{}", r.name);
@@ -176,10 +147,7 @@ mod tests {
 
     #[test]
     fn first_piece_of_the_empty_well_is_s() {
-        assert_eq!(
-            Game::new(Rules::STANDARD, Enemy::Hatetris).piece(),
-            Piece::S
-        );
+        assert_eq!(Game::new(Rules::STANDARD, Enemy::Hatetris).piece(), Piece::S);
     }
 
     #[test]

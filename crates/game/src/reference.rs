@@ -44,11 +44,7 @@ pub fn step(well: &Well, rules: Rules, piece: Piece, at: Position, key: Key) -> 
 /// Every lock position, in the official breadth-first order (with repeats
 /// removed: each position locks once).
 pub fn reference_lock_positions(well: &Well, rules: Rules, piece: Piece) -> Vec<Position> {
-    let start = Position {
-        x: 3,
-        y: start_row(well, rules) as i32,
-        o: 0,
-    };
+    let start = Position { x: 3, y: start_row(well, rules) as i32, o: 0 };
     let mut seen = std::collections::HashSet::new();
     seen.insert(start);
     let mut queue = VecDeque::from([start]);

@@ -23,15 +23,11 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub const STANDARD: Rules = Rules {
-        depth: MAX_DEPTH as u8,
-    };
+    pub const STANDARD: Rules = Rules { depth: MAX_DEPTH as u8 };
 
     /// A game with `height` playable rows below the bar (1..=16).
     pub fn with_height(height: usize) -> Option<Rules> {
-        (1..=STANDARD_HEIGHT).contains(&height).then_some(Rules {
-            depth: (BAR + height) as u8,
-        })
+        (1..=STANDARD_HEIGHT).contains(&height).then_some(Rules { depth: (BAR + height) as u8 })
     }
 
     /// Total rows, bar included.
@@ -63,9 +59,7 @@ pub struct Well {
 }
 
 impl Well {
-    pub const EMPTY: Well = Well {
-        rows: [0; MAX_DEPTH],
-    };
+    pub const EMPTY: Well = Well { rows: [0; MAX_DEPTH] };
 
     pub fn from_rows(rows: [u16; MAX_DEPTH]) -> Well {
         Well { rows }
@@ -81,10 +75,7 @@ impl Well {
     /// the top, or the depth for an empty well. Larger is a lower stack.
     #[inline]
     pub fn rating(&self, rules: Rules) -> u8 {
-        self.rows[..rules.depth()]
-            .iter()
-            .position(|&r| r != 0)
-            .unwrap_or(rules.depth()) as u8
+        self.rows[..rules.depth()].iter().position(|&r| r != 0).unwrap_or(rules.depth()) as u8
     }
 
     /// The game is over once anything stands on the row just above the bar.
@@ -99,10 +90,7 @@ impl Well {
         // The rows are 40 bytes: five u64 words folded with a multiply-xor mixer.
         let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
         for chunk in self.rows.chunks_exact(4) {
-            let w = chunk[0] as u64
-                | (chunk[1] as u64) << 16
-                | (chunk[2] as u64) << 32
-                | (chunk[3] as u64) << 48;
+            let w = chunk[0] as u64 | (chunk[1] as u64) << 16 | (chunk[2] as u64) << 32 | (chunk[3] as u64) << 48;
             h = (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 31;
         }

@@ -37,17 +37,10 @@ pub struct Sample {
 impl Sample {
     /// A sample from playable rows (1..=16 of them, top first).
     pub fn new(playable: &[u16], target: f32) -> Sample {
-        assert!(
-            (1..=16).contains(&playable.len()),
-            "a well has 1 to 16 playable rows"
-        );
+        assert!((1..=16).contains(&playable.len()), "a well has 1 to 16 playable rows");
         let mut rows = [0u16; 16];
         rows[..playable.len()].copy_from_slice(playable);
-        Sample {
-            rows,
-            len: playable.len() as u8,
-            target,
-        }
+        Sample { rows, len: playable.len() as u8, target }
     }
 
     /// The playable rows.
@@ -59,10 +52,7 @@ impl Sample {
 #[derive(Debug, thiserror::Error)]
 pub enum DatasetError {
     #[error("data set {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("data set {path}: not a data set file (bad magic bytes)")]
     BadMagic { path: PathBuf },
     #[error("data set {path}: format version {found}, this program reads version {VERSION}")]
@@ -72,11 +62,7 @@ pub enum DatasetError {
     #[error("data set {path}: damaged ({what})")]
     Damaged { path: PathBuf, what: String },
     #[error("data set {path}: damaged (checksum mismatch: stored {stored:08x}, computed {computed:08x})")]
-    Checksum {
-        path: PathBuf,
-        stored: u32,
-        computed: u32,
-    },
+    Checksum { path: PathBuf, stored: u32, computed: u32 },
     #[error("data set {path}: invalid sample ({what})")]
     BadSample { path: PathBuf, what: String },
 }
@@ -93,15 +79,9 @@ pub struct DatasetWriter {
 
 impl DatasetWriter {
     pub fn create(path: &Path, description: &str) -> Result<DatasetWriter, DatasetError> {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&tmp).map_err(|source| DatasetError::Io {
-            path: tmp.clone(),
-            source,
-        })?;
+        let file = File::create(&tmp).map_err(|source| DatasetError::Io { path: tmp.clone(), source })?;
         let mut w = DatasetWriter {
             path: path.to_path_buf(),
             tmp,
@@ -109,8 +89,7 @@ impl DatasetWriter {
             crc: crc32fast::Hasher::new(),
             count: 0,
         };
-        let description =
-            &description.as_bytes()[..description.len().min(MAX_DESCRIPTION as usize)];
+        let description = &description.as_bytes()[..description.len().min(MAX_DESCRIPTION as usize)];
         w.put(&MAGIC)?;
         w.put(&VERSION.to_le_bytes())?;
         w.put(&(description.len() as u32).to_le_bytes())?;
@@ -121,10 +100,7 @@ impl DatasetWriter {
     fn put(&mut self, bytes: &[u8]) -> Result<(), DatasetError> {
         self.crc.update(bytes);
         let out = self.out.as_mut().expect("writer is open until finish");
-        out.write_all(bytes).map_err(|source| DatasetError::Io {
-            path: self.tmp.clone(),
-            source,
-        })
+        out.write_all(bytes).map_err(|source| DatasetError::Io { path: self.tmp.clone(), source })
     }
 
     pub fn push(&mut self, s: &Sample) -> Result<(), DatasetError> {
@@ -160,17 +136,11 @@ impl DatasetWriter {
         self.put(&self.count.to_le_bytes())?;
         let crc = std::mem::take(&mut self.crc).finalize();
         let mut out = self.out.take().expect("writer is open until finish");
-        let io = |source| DatasetError::Io {
-            path: self.tmp.clone(),
-            source,
-        };
+        let io = |source| DatasetError::Io { path: self.tmp.clone(), source };
         out.write_all(&crc.to_le_bytes()).map_err(io)?;
         let file = out.into_inner().map_err(|e| io(e.into_error()))?;
         file.sync_all().map_err(io)?;
-        std::fs::rename(&self.tmp, &self.path).map_err(|source| DatasetError::Io {
-            path: self.path.clone(),
-            source,
-        })
+        std::fs::rename(&self.tmp, &self.path).map_err(|source| DatasetError::Io { path: self.path.clone(), source })
     }
 }
 
@@ -196,10 +166,7 @@ pub struct DatasetReader {
 
 impl DatasetReader {
     pub fn open(path: &Path) -> Result<DatasetReader, DatasetError> {
-        let file = File::open(path).map_err(|source| DatasetError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let file = File::open(path).map_err(|source| DatasetError::Io { path: path.to_path_buf(), source })?;
         let mut r = DatasetReader {
             path: path.to_path_buf(),
             input: BufReader::with_capacity(1 << 20, file),
@@ -215,17 +182,11 @@ impl DatasetReader {
         }
         let version = r.u32("the header")?;
         if version != VERSION {
-            return Err(DatasetError::Version {
-                path: r.path,
-                found: version,
-            });
+            return Err(DatasetError::Version { path: r.path, found: version });
         }
         let n = r.u32("the header")?;
         if n > MAX_DESCRIPTION {
-            return Err(DatasetError::Damaged {
-                path: r.path,
-                what: format!("description length {n}"),
-            });
+            return Err(DatasetError::Damaged { path: r.path, what: format!("description length {n}") });
         }
         let mut text = vec![0u8; n as usize];
         r.read_into(&mut text, "the description")?;
@@ -235,14 +196,8 @@ impl DatasetReader {
 
     fn read_into(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), DatasetError> {
         self.input.read_exact(buf).map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => DatasetError::Truncated {
-                path: self.path.clone(),
-                what,
-            },
-            _ => DatasetError::Io {
-                path: self.path.clone(),
-                source: e,
-            },
+            std::io::ErrorKind::UnexpectedEof => DatasetError::Truncated { path: self.path.clone(), what },
+            _ => DatasetError::Io { path: self.path.clone(), source: e },
         })?;
         self.crc.update(buf);
         Ok(())
@@ -262,10 +217,7 @@ impl DatasetReader {
             return self.trailer().map(|_| None);
         }
         if !(1..=16).contains(&len) {
-            return Err(DatasetError::Damaged {
-                path: self.path.clone(),
-                what: format!("a record of {len} rows"),
-            });
+            return Err(DatasetError::Damaged { path: self.path.clone(), what: format!("a record of {len} rows") });
         }
         let mut buf = [0u8; 36];
         let n = len as usize;
@@ -274,18 +226,12 @@ impl DatasetReader {
         for (i, r) in rows.iter_mut().take(n).enumerate() {
             *r = u16::from_le_bytes([buf[2 * i], buf[2 * i + 1]]);
             if *r >= hatetris_game::FULL_ROW {
-                return Err(DatasetError::Damaged {
-                    path: self.path.clone(),
-                    what: format!("row value {r}"),
-                });
+                return Err(DatasetError::Damaged { path: self.path.clone(), what: format!("row value {r}") });
             }
         }
         let target = f32::from_le_bytes(buf[2 * n..2 * n + 4].try_into().unwrap());
         if !target.is_finite() {
-            return Err(DatasetError::Damaged {
-                path: self.path.clone(),
-                what: "a target that is not a number".into(),
-            });
+            return Err(DatasetError::Damaged { path: self.path.clone(), what: "a target that is not a number".into() });
         }
         self.count += 1;
         Ok(Some(Sample { rows, len, target }))
@@ -295,47 +241,26 @@ impl DatasetReader {
         let mut rest = [0u8; 3];
         self.read_into(&mut rest, "the trailer")?;
         if rest != TRAILER[1..] {
-            return Err(DatasetError::Damaged {
-                path: self.path.clone(),
-                what: "bad trailer".into(),
-            });
+            return Err(DatasetError::Damaged { path: self.path.clone(), what: "bad trailer".into() });
         }
         let mut count = [0u8; 8];
         self.read_into(&mut count, "the trailer")?;
         let computed = std::mem::take(&mut self.crc).finalize();
         let mut stored = [0u8; 4];
-        self.input
-            .read_exact(&mut stored)
-            .map_err(|_| DatasetError::Truncated {
-                path: self.path.clone(),
-                what: "the checksum",
-            })?;
+        self.input.read_exact(&mut stored).map_err(|_| DatasetError::Truncated { path: self.path.clone(), what: "the checksum" })?;
         let stored = u32::from_le_bytes(stored);
         if stored != computed {
-            return Err(DatasetError::Checksum {
-                path: self.path.clone(),
-                stored,
-                computed,
-            });
+            return Err(DatasetError::Checksum { path: self.path.clone(), stored, computed });
         }
         let count = u64::from_le_bytes(count);
         if count != self.count {
-            return Err(DatasetError::Damaged {
-                path: self.path.clone(),
-                what: format!("{} records, trailer says {count}", self.count),
-            });
+            return Err(DatasetError::Damaged { path: self.path.clone(), what: format!("{} records, trailer says {count}", self.count) });
         }
         let mut extra = [0u8; 1];
         match self.input.read(&mut extra) {
             Ok(0) => Ok(()),
-            Ok(_) => Err(DatasetError::Damaged {
-                path: self.path.clone(),
-                what: "trailing bytes after the checksum".into(),
-            }),
-            Err(source) => Err(DatasetError::Io {
-                path: self.path.clone(),
-                source,
-            }),
+            Ok(_) => Err(DatasetError::Damaged { path: self.path.clone(), what: "trailing bytes after the checksum".into() }),
+            Err(source) => Err(DatasetError::Io { path: self.path.clone(), source }),
         }
     }
 }
@@ -366,11 +291,7 @@ pub fn read_dataset(path: &Path) -> Result<Vec<Sample>, DatasetError> {
 }
 
 /// Writes `samples` as a data set.
-pub fn write_dataset(
-    path: &Path,
-    description: &str,
-    samples: &[Sample],
-) -> Result<(), DatasetError> {
+pub fn write_dataset(path: &Path, description: &str, samples: &[Sample]) -> Result<(), DatasetError> {
     let mut w = DatasetWriter::create(path, description)?;
     for s in samples {
         w.push(s)?;
@@ -385,8 +306,7 @@ pub fn subsample(samples: Vec<Sample>, n: usize, seed: u64) -> Vec<Sample> {
     if n >= samples.len() {
         return samples;
     }
-    let mut rng =
-        rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut picks = rand::seq::index::sample(&mut rng, samples.len(), n).into_vec();
     picks.sort_unstable();
     picks.into_iter().map(|i| samples[i]).collect()
@@ -450,26 +370,15 @@ mod tests {
         let mut longer = good.clone();
         longer.push(0);
         std::fs::write(&bad, &longer).unwrap();
-        assert!(read_dataset(&bad)
-            .unwrap_err()
-            .to_string()
-            .contains("trailing"));
+        assert!(read_dataset(&bad).unwrap_err().to_string().contains("trailing"));
         std::fs::write(&bad, b"HTNN....").unwrap();
-        assert!(matches!(
-            read_dataset(&bad),
-            Err(DatasetError::BadMagic { .. })
-        ));
-        assert!(matches!(
-            read_dataset(&dir.path().join("missing")),
-            Err(DatasetError::Io { .. })
-        ));
+        assert!(matches!(read_dataset(&bad), Err(DatasetError::BadMagic { .. })));
+        assert!(matches!(read_dataset(&dir.path().join("missing")), Err(DatasetError::Io { .. })));
     }
 
     #[test]
     fn subsampling_is_seeded_and_keeps_order() {
-        let all: Vec<Sample> = (0..100)
-            .map(|i| Sample::new(&[i as u16], i as f32))
-            .collect();
+        let all: Vec<Sample> = (0..100).map(|i| Sample::new(&[i as u16], i as f32)).collect();
         let a = subsample(all.clone(), 10, 7);
         assert_eq!(a.len(), 10);
         assert!(a.windows(2).all(|w| w[0].target < w[1].target));
@@ -482,13 +391,7 @@ mod tests {
     fn invalid_samples_are_refused_when_written() {
         let dir = tempfile::tempdir().unwrap();
         let mut w = DatasetWriter::create(&dir.path().join("d.htds"), "").unwrap();
-        assert!(w
-            .push(&Sample {
-                rows: [0; 16],
-                len: 0,
-                target: 0.0
-            })
-            .is_err());
+        assert!(w.push(&Sample { rows: [0; 16], len: 0, target: 0.0 }).is_err());
         assert!(w.push(&Sample::new(&[1], f32::NAN)).is_err());
     }
 }

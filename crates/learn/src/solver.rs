@@ -116,26 +116,15 @@ impl Solution {
 
     /// Every reachable well with its value, the start first.
     pub fn iter(&self) -> impl Iterator<Item = (Well, u32)> + '_ {
-        self.wells
-            .iter()
-            .zip(&self.values)
-            .map(move |(&k, &v)| (unpack(k, self.rules), v))
+        self.wells.iter().zip(&self.values).map(move |(&k, &v)| (unpack(k, self.rules), v))
     }
 
     /// Writes every well as a sample with target `(lines / target_max - 0.5) * 2`
     /// clamped to [-1, 1]; rows are the small well's own playable rows.
-    pub fn write_dataset(
-        &self,
-        path: &Path,
-        description: &str,
-        target_max: u32,
-    ) -> Result<u64, DatasetError> {
+    pub fn write_dataset(&self, path: &Path, description: &str, target_max: u32) -> Result<u64, DatasetError> {
         let mut w = DatasetWriter::create(path, description)?;
         for (well, lines) in self.iter() {
-            w.push(&Sample::new(
-                well.playable(self.rules),
-                target(lines, target_max),
-            ))?;
+            w.push(&Sample::new(well.playable(self.rules), target(lines, target_max)))?;
         }
         let n = w.len();
         w.finish()?;
@@ -149,9 +138,7 @@ pub fn target(lines: u32, max: u32) -> f32 {
 }
 
 fn pack(well: &Well, rules: Rules) -> u128 {
-    well.playable(rules)
-        .iter()
-        .fold(0u128, |k, &r| k << 10 | r as u128)
+    well.playable(rules).iter().fold(0u128, |k, &r| k << 10 | r as u128)
 }
 
 fn unpack(key: u128, rules: Rules) -> Well {
@@ -186,21 +173,10 @@ impl Graph {
 /// number order, a chunk at a time. A chunk's enemy choices and landings are
 /// computed in parallel, then numbered in order, so node `i`'s edges are
 /// appended before node `i + 1`'s. Chunks bound the memory held in flight.
-fn build_graph(
-    rules: Rules,
-    start: u128,
-    limit: usize,
-    t0: Instant,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<Graph, SolveError> {
+fn build_graph(rules: Rules, start: u128, limit: usize, t0: Instant, progress: &mut dyn FnMut(&Progress)) -> Result<Graph, SolveError> {
     const CHUNK: usize = 1 << 18;
     let mut index: FxHashMap<u128, u32> = FxHashMap::default();
-    let mut g = Graph {
-        wells: vec![start],
-        start: vec![0],
-        to: Vec::new(),
-        lines: Vec::new(),
-    };
+    let mut g = Graph { wells: vec![start], start: vec![0], to: Vec::new(), lines: Vec::new() };
     index.insert(start, 0);
     let mut done = 0;
     while done < g.wells.len() {
@@ -235,12 +211,7 @@ fn build_graph(
                 return Err(SolveError::TooManyWells { limit });
             }
         }
-        progress(&Progress {
-            stage: "graph",
-            wells: g.wells.len(),
-            edges: g.to.len(),
-            secs: t0.elapsed().as_secs_f64(),
-        });
+        progress(&Progress { stage: "graph", wells: g.wells.len(), edges: g.to.len(), secs: t0.elapsed().as_secs_f64() });
     }
     Ok(g)
 }
@@ -323,22 +294,10 @@ fn components(g: &Graph) -> Vec<Vec<u32>> {
 
 /// Values of every node: longest simple path by lines. Components come
 /// sinks first, so edges leaving one reach nodes already valued.
-fn values(
-    g: &Graph,
-    comps: &[Vec<u32>],
-    stats: &mut CycleStats,
-    budget: u64,
-) -> Result<Vec<u32>, SolveError> {
+fn values(g: &Graph, comps: &[Vec<u32>], stats: &mut CycleStats, budget: u64) -> Result<Vec<u32>, SolveError> {
     const UNKNOWN: u32 = u32::MAX;
     let mut value = vec![UNKNOWN; g.len()];
-    let worth = |value: &[u32], e: usize| {
-        g.lines[e] as u32
-            + if g.to[e] == GAME_OVER {
-                0
-            } else {
-                value[g.to[e] as usize]
-            }
-    };
+    let worth = |value: &[u32], e: usize| g.lines[e] as u32 + if g.to[e] == GAME_OVER { 0 } else { value[g.to[e] as usize] };
     let mut local: FxHashMap<u32, usize> = FxHashMap::default();
     for comp in comps {
         stats.largest_component = stats.largest_component.max(comp.len());
@@ -372,12 +331,8 @@ fn values(
                     .collect()
             })
             .collect();
-        let best = longest_simple_paths(&inner, &exit, &mut stats.path_steps, budget).ok_or(
-            SolveError::CycleTooComplex {
-                size: comp.len(),
-                budget,
-            },
-        )?;
+        let best = longest_simple_paths(&inner, &exit, &mut stats.path_steps, budget)
+            .ok_or(SolveError::CycleTooComplex { size: comp.len(), budget })?;
         for (&v, b) in comp.iter().zip(best) {
             value[v as usize] = b;
         }
@@ -388,12 +343,7 @@ fn values(
 /// For each start node of a strongly connected component: the most of
 /// (lines along a simple path inside it + `exit` of its last node), by
 /// enumerating simple paths with an explicit stack. `None` past the budget.
-fn longest_simple_paths(
-    inner: &[Vec<(usize, u32)>],
-    exit: &[u32],
-    steps: &mut u64,
-    budget: u64,
-) -> Option<Vec<u32>> {
+fn longest_simple_paths(inner: &[Vec<(usize, u32)>], exit: &[u32], steps: &mut u64, budget: u64) -> Option<Vec<u32>> {
     let n = inner.len();
     let mut on_path = vec![false; n];
     let mut best = vec![0u32; n];
@@ -427,58 +377,30 @@ fn longest_simple_paths(
 
 /// Solves every well reachable from the empty well against HATETRIS Mild,
 /// refusing to hold more than `max_wells` wells.
-pub fn solve(
-    rules: Rules,
-    max_wells: usize,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<Solution, SolveError> {
+pub fn solve(rules: Rules, max_wells: usize, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
     solve_from(rules, &Well::EMPTY, max_wells, progress)
 }
 
 /// Solves every well reachable from `start` against HATETRIS Mild; the
 /// solution's first well and [`Solution::max_lines`] are `start`'s.
-pub fn solve_from(
-    rules: Rules,
-    start: &Well,
-    max_wells: usize,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<Solution, SolveError> {
+pub fn solve_from(rules: Rules, start: &Well, max_wells: usize, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
     if rules.height() > MAX_HEIGHT {
         return Err(SolveError::Height(rules.height()));
     }
     // Only the playable rows are packed, so anything else must be empty; a
     // full row could never clear (clears happen only under a locking piece).
-    let outside = start.rows[..BAR]
-        .iter()
-        .chain(&start.rows[rules.depth()..])
-        .any(|&r| r != 0);
+    let outside = start.rows[..BAR].iter().chain(&start.rows[rules.depth()..]).any(|&r| r != 0);
     if outside || start.playable(rules).iter().any(|&r| r >= FULL_ROW) {
         return Err(SolveError::BadStart);
     }
     let t0 = Instant::now();
     let g = build_graph(rules, pack(start, rules), max_wells, t0, progress)?;
     let comps = components(&g);
-    progress(&Progress {
-        stage: "components",
-        wells: g.len(),
-        edges: g.to.len(),
-        secs: t0.elapsed().as_secs_f64(),
-    });
+    progress(&Progress { stage: "components", wells: g.len(), edges: g.to.len(), secs: t0.elapsed().as_secs_f64() });
     let mut cycles = CycleStats::default();
     let values = values(&g, &comps, &mut cycles, CYCLE_STEP_BUDGET)?;
-    progress(&Progress {
-        stage: "values",
-        wells: g.len(),
-        edges: g.to.len(),
-        secs: t0.elapsed().as_secs_f64(),
-    });
-    Ok(Solution {
-        rules,
-        edges: g.to.len(),
-        wells: g.wells,
-        values,
-        cycles,
-    })
+    progress(&Progress { stage: "values", wells: g.len(), edges: g.to.len(), secs: t0.elapsed().as_secs_f64() });
+    Ok(Solution { rules, edges: g.to.len(), wells: g.wells, values, cycles })
 }
 
 /// The most lines from the empty well against the real enemy (with memory),
@@ -502,11 +424,7 @@ pub fn solve_with_memory(rules: Rules) -> Result<u32, SolveError> {
             let piece = choose_piece(&well, self.rules, |w| seen.get(w).copied().unwrap_or(0));
             let mut best = Some(0);
             for l in distinct_landings(&well, self.rules, piece) {
-                let rest = if l.well.is_game_over() {
-                    Some(0)
-                } else {
-                    self.value(l.well, depth + 1)
-                };
+                let rest = if l.well.is_game_over() { Some(0) } else { self.value(l.well, depth + 1) };
                 match rest {
                     Some(r) => best = best.map(|b: u32| b.max(l.lines as u32 + r)),
                     None => {
@@ -526,15 +444,8 @@ pub fn solve_with_memory(rules: Rules) -> Result<u32, SolveError> {
     if rules.height() > MAX_HEIGHT {
         return Err(SolveError::Height(rules.height()));
     }
-    let mut s = Search {
-        rules,
-        seen: FxHashMap::default(),
-        nodes: 0,
-    };
-    s.value(Well::EMPTY, 0).ok_or(SolveError::MemoryTooLarge {
-        height: rules.height(),
-        budget: MEMORY_NODE_BUDGET,
-    })
+    let mut s = Search { rules, seen: FxHashMap::default(), nodes: 0 };
+    s.value(Well::EMPTY, 0).ok_or(SolveError::MemoryTooLarge { height: rules.height(), budget: MEMORY_NODE_BUDGET })
 }
 
 #[cfg(test)]
@@ -588,10 +499,7 @@ mod tests {
     /// value, and both reach the same wells.
     fn agrees_with_brute_force(rules: Rules, start: Well) -> u32 {
         let sol = solve_from(rules, &start, usize::MAX, &mut |_| {}).unwrap();
-        let mut brute = Brute {
-            rules,
-            memo: HashMap::new(),
-        };
+        let mut brute = Brute { rules, memo: HashMap::new() };
         let (root, clean) = brute.value(start, &mut HashSet::from([start]));
         assert!(clean);
         assert_eq!(sol.max_lines(), root);
@@ -621,13 +529,9 @@ mod tests {
             for _ in 0..12 {
                 let mut start = Well::EMPTY;
                 for row in &mut start.rows[rules.depth() - filled..rules.depth()] {
-                    rng = rng
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                     // One or two holes in an otherwise full row.
-                    *row = FULL_ROW
-                        & !(1 << (rng >> 33) % 10)
-                        & !(((rng >> 45) & 1) << (rng >> 50) % 10) as u16;
+                    *row = FULL_ROW & !(1 << (rng >> 33) % 10) & !(((rng >> 45) & 1) << (rng >> 50) % 10) as u16;
                 }
                 if agrees_with_brute_force(rules, start) > 0 {
                     scoring += 1;
@@ -642,31 +546,19 @@ mod tests {
         let rules = Rules::with_height(3).unwrap();
         let mut w = Well::EMPTY;
         w.rows[BAR + 2] = FULL_ROW;
-        assert_eq!(
-            solve_from(rules, &w, usize::MAX, &mut |_| {}).err(),
-            Some(SolveError::BadStart)
-        );
+        assert_eq!(solve_from(rules, &w, usize::MAX, &mut |_| {}).err(), Some(SolveError::BadStart));
         let mut w = Well::EMPTY;
         w.rows[BAR + 3] = 1; // below the floor of height 3
-        assert_eq!(
-            solve_from(rules, &w, usize::MAX, &mut |_| {}).err(),
-            Some(SolveError::BadStart)
-        );
+        assert_eq!(solve_from(rules, &w, usize::MAX, &mut |_| {}).err(), Some(SolveError::BadStart));
         let mut w = Well::EMPTY;
         w.rows[BAR - 1] = 1; // game over
-        assert_eq!(
-            solve_from(rules, &w, usize::MAX, &mut |_| {}).err(),
-            Some(SolveError::BadStart)
-        );
+        assert_eq!(solve_from(rules, &w, usize::MAX, &mut |_| {}).err(), Some(SolveError::BadStart));
     }
 
     #[test]
     fn the_well_limit_is_an_error() {
         let rules = Rules::with_height(4).unwrap();
-        assert_eq!(
-            solve(rules, 1000, &mut |_| {}).err(),
-            Some(SolveError::TooManyWells { limit: 1000 })
-        );
+        assert_eq!(solve(rules, 1000, &mut |_| {}).err(), Some(SolveError::TooManyWells { limit: 1000 }));
     }
 
     #[test]
@@ -680,12 +572,7 @@ mod tests {
     }
 
     fn graph(n: usize, edges: &[(usize, u32, u8)]) -> Graph {
-        let mut g = Graph {
-            wells: vec![0; n],
-            start: vec![0],
-            to: Vec::new(),
-            lines: Vec::new(),
-        };
+        let mut g = Graph { wells: vec![0; n], start: vec![0], to: Vec::new(), lines: Vec::new() };
         for v in 0..n {
             for &(_, to, lines) in edges.iter().filter(|e| e.0 == v) {
                 g.to.push(to);
@@ -705,30 +592,12 @@ mod tests {
     #[test]
     fn a_cycle_is_valued_by_its_best_simple_path() {
         // 0 -> 1 -> 2 -> 0 is a cycle; 1 leaves it to 3, which ends the game.
-        let g = graph(
-            4,
-            &[
-                (0, 1, 1),
-                (0, GAME_OVER, 0),
-                (1, 2, 0),
-                (1, 3, 2),
-                (2, 0, 5),
-                (2, 1, 1),
-                (3, GAME_OVER, 1),
-            ],
-        );
+        let g = graph(4, &[(0, 1, 1), (0, GAME_OVER, 0), (1, 2, 0), (1, 3, 2), (2, 0, 5), (2, 1, 1), (3, GAME_OVER, 1)]);
         let (v, stats) = graph_values(&g, 1000).unwrap();
         // 0: 0->1->3->end = 1+2+1. 1: 1->2->0 (5) then 0->1 is a revisit, so 5.
         // 2: 2->0->1->3->end = 5+1+2+1.
         assert_eq!(v, vec![4, 5, 9, 1]);
-        assert_eq!(
-            (
-                stats.cyclic_components,
-                stats.wells_on_cycles,
-                stats.largest_component
-            ),
-            (1, 3, 3)
-        );
+        assert_eq!((stats.cyclic_components, stats.wells_on_cycles, stats.largest_component), (1, 3, 3));
     }
 
     /// Longest simple path by plain recursion over every path.
@@ -751,9 +620,7 @@ mod tests {
     fn random_cyclic_graphs_agree_with_plain_recursion() {
         let mut rng = 7u64;
         let mut next = |m: u64| {
-            rng = rng
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (rng >> 33) % m
         };
         let mut cyclic = 0;
@@ -762,11 +629,7 @@ mod tests {
             let edges: Vec<(usize, u32, u8)> = (0..n * 2)
                 .map(|_| {
                     let to = next(n as u64 + 1);
-                    (
-                        next(n as u64) as usize,
-                        if to == n as u64 { GAME_OVER } else { to as u32 },
-                        next(4) as u8,
-                    )
+                    (next(n as u64) as usize, if to == n as u64 { GAME_OVER } else { to as u32 }, next(4) as u8)
                 })
                 .filter(|&(a, b, _)| a as u32 != b)
                 .collect();
@@ -774,11 +637,7 @@ mod tests {
             let (v, stats) = graph_values(&g, u64::MAX).unwrap();
             cyclic += stats.cyclic_components;
             for s in 0..n {
-                assert_eq!(
-                    v[s],
-                    brute_simple(&g, s, &mut vec![s]),
-                    "node {s} of {edges:?}"
-                );
+                assert_eq!(v[s], brute_simple(&g, s, &mut vec![s]), "node {s} of {edges:?}");
             }
         }
         assert!(cyclic > 50);
@@ -787,21 +646,9 @@ mod tests {
     #[test]
     fn a_component_too_large_is_an_error_not_a_hang() {
         let n = 14;
-        let edges: Vec<_> = (0..n)
-            .flat_map(|a| {
-                (0..n)
-                    .filter(move |&b| b != a)
-                    .map(move |b| (a, b as u32, 1))
-            })
-            .collect();
+        let edges: Vec<_> = (0..n).flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b as u32, 1))).collect();
         let g = graph(n, &edges);
-        assert_eq!(
-            graph_values(&g, 100_000).err(),
-            Some(SolveError::CycleTooComplex {
-                size: n,
-                budget: 100_000
-            })
-        );
+        assert_eq!(graph_values(&g, 100_000).err(), Some(SolveError::CycleTooComplex { size: n, budget: 100_000 }));
     }
 
     #[test]
@@ -810,10 +657,7 @@ mod tests {
         let sol = solve(rules, usize::MAX, &mut |_| {}).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("h4.htds");
-        assert_eq!(
-            sol.write_dataset(&path, "h4", 12).unwrap(),
-            sol.well_count() as u64
-        );
+        assert_eq!(sol.write_dataset(&path, "h4", 12).unwrap(), sol.well_count() as u64);
         let samples = read_dataset(&path).unwrap();
         assert_eq!(samples.len(), sol.well_count());
         for (s, (well, lines)) in samples.iter().zip(sol.iter()) {

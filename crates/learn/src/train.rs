@@ -170,20 +170,13 @@ impl Features {
             }
         }
         let targets = data.iter().map(|s| s.target).collect();
-        Features {
-            feats,
-            offsets,
-            targets,
-        }
+        Features { feats, offsets, targets }
     }
 
     #[inline(always)]
     fn of(&self, i: u32) -> (&[(u16, u16)], f32) {
         let i = i as usize;
-        (
-            &self.feats[self.offsets[i]..self.offsets[i + 1]],
-            self.targets[i],
-        )
+        (&self.feats[self.offsets[i]..self.offsets[i + 1]], self.targets[i])
     }
 }
 
@@ -273,21 +266,11 @@ fn add_scaled(acc: &mut [f32], k: f32, x: &[f32]) {
 /// fixed-size arrays LLVM unrolls them fully and leaves scalar code, while
 /// these loops it vectorises.
 #[inline(always)]
-fn forward(
-    net: &Network,
-    feats: &[(u16, u16)],
-    z: &mut [f32],
-    a: &mut [f32],
-    d: &mut [f32],
-) -> f32 {
+fn forward(net: &Network, feats: &[(u16, u16)], z: &mut [f32], a: &mut [f32], d: &mut [f32]) -> f32 {
     let h = net.hidden;
     z.copy_from_slice(&net.b1);
     for &(f, count) in feats {
-        add_scaled(
-            z,
-            count as f32,
-            &net.w1[f as usize * h..(f as usize + 1) * h],
-        );
+        add_scaled(z, count as f32, &net.w1[f as usize * h..(f as usize + 1) * h]);
     }
     for ((&x, a), d) in z.iter().zip(a.iter_mut()).zip(d.iter_mut()) {
         // tanhExp(x) = x tanh(e^x); its derivative is
@@ -339,11 +322,7 @@ fn chunk_gradient(net: &Network, data: &Features, samples: &[u32], scale: f32, g
                 g.touched.push(f);
                 g.w1.resize(g.w1.len() + h, 0.0);
             }
-            add_scaled(
-                &mut g.w1[k as usize * h..(k as usize + 1) * h],
-                count as f32,
-                &g.dz,
-            );
+            add_scaled(&mut g.w1[k as usize * h..(k as usize + 1) * h], count as f32, &g.dz);
         }
     }
 }
@@ -381,13 +360,7 @@ macro_rules! with_avx2 {
     }};
 }
 
-fn chunk_gradient_any(
-    net: &Network,
-    data: &Features,
-    samples: &[u32],
-    scale: f32,
-    g: &mut ChunkGrad,
-) {
+fn chunk_gradient_any(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) {
     with_avx2!(chunk_gradient(net: &Network, data: &Features, samples: &[u32], scale: f32, g: &mut ChunkGrad) -> ())
 }
 
@@ -409,10 +382,7 @@ fn batch_gradient(net: &Network, data: &Features, batch: &[u32], grads: &mut [Ch
 
 /// Mean squared error over `samples`, summed by fixed chunks in order.
 fn mean_loss(net: &Network, data: &Features, samples: &[u32]) -> f64 {
-    let sums: Vec<f64> = samples
-        .par_chunks(CHUNK)
-        .map(|c| chunk_loss_any(net, data, c))
-        .collect();
+    let sums: Vec<f64> = samples.par_chunks(CHUNK).map(|c| chunk_loss_any(net, data, c)).collect();
     sums.iter().sum::<f64>() / samples.len() as f64
 }
 
@@ -459,8 +429,7 @@ impl Adam {
     fn update(&mut self, net: &mut Network, grads: &[ChunkGrad], learning_rate: f32) {
         let h = net.hidden;
         self.step += 1;
-        let lr =
-            learning_rate * (1.0 - BETA2.powi(self.step)).sqrt() / (1.0 - BETA1.powi(self.step));
+        let lr = learning_rate * (1.0 - BETA2.powi(self.step)).sqrt() / (1.0 - BETA1.powi(self.step));
         for g in grads {
             for &f in &g.touched {
                 self.touched[f as usize] = true;
@@ -478,18 +447,17 @@ impl Adam {
             .for_each_init(
                 || vec![0.0f32; h],
                 |sum, (f, ((w, m), v))| {
-                    if !touched[f] {
-                        return;
-                    }
-                    sum.fill(0.0);
-                    for g in grads {
-                        g.add_row(f, sum);
-                    }
-                    for j in 0..h {
-                        adam(&mut w[j], &mut m[j], &mut v[j], sum[j], lr);
-                    }
-                },
-            );
+                if !touched[f] {
+                    return;
+                }
+                sum.fill(0.0);
+                for g in grads {
+                    g.add_row(f, sum);
+                }
+                for j in 0..h {
+                    adam(&mut w[j], &mut m[j], &mut v[j], sum[j], lr);
+                }
+            });
         self.touched.fill(false);
         // Dense part.
         let mut b1 = vec![0.0f32; h];
@@ -501,20 +469,8 @@ impl Adam {
             b2 += g.b2;
         }
         for j in 0..h {
-            adam(
-                &mut net.b1[j],
-                &mut self.m_b1[j],
-                &mut self.v_b1[j],
-                b1[j],
-                lr,
-            );
-            adam(
-                &mut net.w2[j],
-                &mut self.m_w2[j],
-                &mut self.v_w2[j],
-                w2[j],
-                lr,
-            );
+            adam(&mut net.b1[j], &mut self.m_b1[j], &mut self.v_b1[j], b1[j], lr);
+            adam(&mut net.w2[j], &mut self.m_w2[j], &mut self.v_w2[j], w2[j], lr);
         }
         adam(&mut net.b2, &mut self.m_b2, &mut self.v_b2, b2, lr);
     }
@@ -523,19 +479,13 @@ impl Adam {
 fn check_config(c: &TrainConfig) -> Result<(), TrainError> {
     let bad = |what: String| Err(TrainError::BadConfig(what));
     if c.hidden == 0 || !c.hidden.is_multiple_of(8) || c.hidden > MAX_HIDDEN {
-        return bad(format!(
-            "hidden size {} (must be a multiple of 8 from 8 to {MAX_HIDDEN})",
-            c.hidden
-        ));
+        return bad(format!("hidden size {} (must be a multiple of 8 from 8 to {MAX_HIDDEN})", c.hidden));
     }
     if c.batch_size == 0 {
         return bad("batch size 0".into());
     }
     if !(c.learning_rate.is_finite() && c.learning_rate > 0.0) {
-        return bad(format!(
-            "learning rate {} (must be positive)",
-            c.learning_rate
-        ));
+        return bad(format!("learning rate {} (must be positive)", c.learning_rate));
     }
     if c.max_epochs == 0 {
         return bad("at most 0 epochs".into());
@@ -544,10 +494,7 @@ fn check_config(c: &TrainConfig) -> Result<(), TrainError> {
         return bad("patience 0 (must be at least 1 epoch)".into());
     }
     if !(c.validation_fraction > 0.0 && c.validation_fraction < 1.0) {
-        return bad(format!(
-            "validation share {} (must be between 0 and 1)",
-            c.validation_fraction
-        ));
+        return bad(format!("validation share {} (must be between 0 and 1)", c.validation_fraction));
     }
     Ok(())
 }
@@ -593,10 +540,7 @@ pub fn train_with_progress(
     let h = config.hidden;
     let mut net = match init {
         Some(net) if net.hidden != h => {
-            return Err(TrainError::HiddenMismatch {
-                config: h,
-                network: net.hidden,
-            })
+            return Err(TrainError::HiddenMismatch { config: h, network: net.hidden })
         }
         Some(net) if net.w1.len() != NUM_FEATURES * h || net.b1.len() != h || net.w2.len() != h => {
             return Err(TrainError::BadNetwork(h))
@@ -613,10 +557,7 @@ pub fn train_with_progress(
     check_samples(data)?;
     let n_val = ((data.len() as f64 * config.validation_fraction).round() as usize).max(1);
     if n_val >= data.len() {
-        return Err(TrainError::TooFewSamples {
-            samples: data.len(),
-            fraction: config.validation_fraction,
-        });
+        return Err(TrainError::TooFewSamples { samples: data.len(), fraction: config.validation_fraction });
     }
     let features = Features::extract(data);
 
@@ -629,9 +570,8 @@ pub fn train_with_progress(
     let mut train_set = train_set.to_vec();
     rng.set_stream(1);
 
-    let mut grads: Vec<ChunkGrad> = (0..config.batch_size.min(train_set.len()).div_ceil(CHUNK))
-        .map(|_| ChunkGrad::new(h))
-        .collect();
+    let mut grads: Vec<ChunkGrad> =
+        (0..config.batch_size.min(train_set.len()).div_ceil(CHUNK)).map(|_| ChunkGrad::new(h)).collect();
     let mut adam = Adam::new(h);
     let mut best: Option<(f32, Network)> = None;
     let mut epochs = Vec::new();
@@ -650,8 +590,7 @@ pub fn train_with_progress(
         }
         let train_secs = started.elapsed().as_secs_f64();
         let validation_loss = mean_loss(&net, &features, validation) as f32;
-        let improved =
-            validation_loss.is_finite() && best.as_ref().is_none_or(|(b, _)| validation_loss < *b);
+        let improved = validation_loss.is_finite() && best.as_ref().is_none_or(|(b, _)| validation_loss < *b);
         if improved {
             best = Some((validation_loss, net.clone()));
             since_best = 0;
@@ -675,11 +614,7 @@ pub fn train_with_progress(
         }
     }
     let (best_validation_loss, network) = best.ok_or(TrainError::Diverged)?;
-    Ok(TrainResult {
-        network,
-        epochs,
-        best_validation_loss,
-    })
+    Ok(TrainResult { network, epochs, best_validation_loss })
 }
 
 #[cfg(test)]
@@ -718,14 +653,7 @@ mod tests {
     }
 
     /// The batch loss in f64 with exact math, from the network's weights.
-    fn loss_f64(
-        net: &Network,
-        w1: &[f64],
-        b1: &[f64],
-        w2: &[f64],
-        b2: f64,
-        data: &[Sample],
-    ) -> f64 {
+    fn loss_f64(net: &Network, w1: &[f64], b1: &[f64], w2: &[f64], b2: f64, data: &[Sample]) -> f64 {
         let h = net.hidden;
         let mut total = 0.0;
         for s in data {
@@ -737,10 +665,7 @@ mod tests {
                     z[j] += w1[f as usize * h + j];
                 }
             }
-            let out: f64 = b2
-                + (0..h)
-                    .map(|j| w2[j] * z[j] * z[j].exp().tanh())
-                    .sum::<f64>();
+            let out: f64 = b2 + (0..h).map(|j| w2[j] * z[j] * z[j].exp().tanh()).sum::<f64>();
             let err = out.tanh() - s.target as f64;
             total += err * err;
         }
@@ -753,10 +678,7 @@ mod tests {
         let mut net = Network::random(16, 2);
         // Biases and a wider w1 put pre-activations across the curve.
         net.w1.iter_mut().for_each(|w| *w *= 3.0);
-        net.b1
-            .iter_mut()
-            .enumerate()
-            .for_each(|(j, b)| *b = (j as f32 - 8.0) * 0.2);
+        net.b1.iter_mut().enumerate().for_each(|(j, b)| *b = (j as f32 - 8.0) * 0.2);
         net.b2 = 0.1;
         let features = Features::extract(&data);
         let batch: Vec<u32> = (0..data.len() as u32).collect();
@@ -776,13 +698,9 @@ mod tests {
         let check = |analytic: f32, plus: f64, minus: f64, what: &str| {
             let numeric = (plus - minus) / (2.0 * eps);
             let tol = 2e-4 * numeric.abs().max(analytic.abs() as f64) + 2e-6;
-            assert!(
-                (analytic as f64 - numeric).abs() <= tol,
-                "{what}: analytic {analytic}, numeric {numeric}"
-            );
+            assert!((analytic as f64 - numeric).abs() <= tol, "{what}: analytic {analytic}, numeric {numeric}");
         };
-        let loss =
-            |w1: &[f64], b1: &[f64], w2: &[f64], b2: f64| loss_f64(&net, w1, b1, w2, b2, &data);
+        let loss = |w1: &[f64], b1: &[f64], w2: &[f64], b2: f64| loss_f64(&net, w1, b1, w2, b2, &data);
 
         // Every touched w1 row (the first few lanes of each), plus rows the
         // batch never touched, whose gradient must be zero.
@@ -795,12 +713,7 @@ mod tests {
                 let (mut p, mut m) = (w1.clone(), w1.clone());
                 p[i] += eps;
                 m[i] -= eps;
-                check(
-                    row[j],
-                    loss(&p, &b1, &w2, b2),
-                    loss(&m, &b1, &w2, b2),
-                    &format!("w1[{f}][{j}]"),
-                );
+                check(row[j], loss(&p, &b1, &w2, b2), loss(&m, &b1, &w2, b2), &format!("w1[{f}][{j}]"));
             }
         }
         let untouched = (0..NUM_FEATURES).find(|&f| g.slot[f] == UNTOUCHED).unwrap();
@@ -811,64 +724,32 @@ mod tests {
             let (mut p, mut m) = (b1.clone(), b1.clone());
             p[j] += eps;
             m[j] -= eps;
-            check(
-                g.b1[j],
-                loss(&w1, &p, &w2, b2),
-                loss(&w1, &m, &w2, b2),
-                &format!("b1[{j}]"),
-            );
+            check(g.b1[j], loss(&w1, &p, &w2, b2), loss(&w1, &m, &w2, b2), &format!("b1[{j}]"));
             let (mut p, mut m) = (w2.clone(), w2.clone());
             p[j] += eps;
             m[j] -= eps;
-            check(
-                g.w2[j],
-                loss(&w1, &b1, &p, b2),
-                loss(&w1, &b1, &m, b2),
-                &format!("w2[{j}]"),
-            );
+            check(g.w2[j], loss(&w1, &b1, &p, b2), loss(&w1, &b1, &m, b2), &format!("w2[{j}]"));
         }
-        check(
-            g.b2,
-            loss(&w1, &b1, &w2, b2 + eps),
-            loss(&w1, &b1, &w2, b2 - eps),
-            "b2",
-        );
+        check(g.b2, loss(&w1, &b1, &w2, b2 + eps), loss(&w1, &b1, &w2, b2 - eps), "b2");
         // The chunk's loss is the sum of squared errors.
         let mean = g.loss / data.len() as f64;
         assert!((mean - loss(&w1, &b1, &w2, b2)).abs() < 1e-5, "{mean}");
     }
 
     fn small_config() -> TrainConfig {
-        TrainConfig {
-            hidden: 16,
-            seed: 5,
-            batch_size: 256,
-            learning_rate: 3e-3,
-            max_epochs: 8,
-            ..TrainConfig::default()
-        }
+        TrainConfig { hidden: 16, seed: 5, batch_size: 256, learning_rate: 3e-3, max_epochs: 8, ..TrainConfig::default() }
     }
 
     #[test]
     fn training_lowers_the_loss() {
         let data = synthetic(6000, 3);
         let mut reports = Vec::new();
-        let r = train(&data, None, &small_config(), &mut |e| {
-            reports.push(e.clone())
-        })
-        .unwrap();
+        let r = train(&data, None, &small_config(), &mut |e| reports.push(e.clone())).unwrap();
         assert_eq!(r.epochs, reports);
         let first = &r.epochs[0];
         let last = r.epochs.last().unwrap();
-        assert!(
-            last.train_loss < first.train_loss * 0.5,
-            "{first:?} -> {last:?}"
-        );
-        assert!(
-            r.best_validation_loss < first.validation_loss,
-            "{}",
-            r.best_validation_loss
-        );
+        assert!(last.train_loss < first.train_loss * 0.5, "{first:?} -> {last:?}");
+        assert!(r.best_validation_loss < first.validation_loss, "{}", r.best_validation_loss);
         assert!(r.best_validation_loss < 0.01, "{}", r.best_validation_loss);
         assert_eq!(first.validation_samples, 600);
         assert_eq!(first.train_samples, 5400);
@@ -879,28 +760,15 @@ mod tests {
     #[test]
     fn deterministic_for_a_seed_and_any_thread_count() {
         let data = synthetic(3000, 4);
-        let config = TrainConfig {
-            batch_size: 1500,
-            max_epochs: 3,
-            ..small_config()
-        };
+        let config = TrainConfig { batch_size: 1500, max_epochs: 3, ..small_config() };
         let run = |threads: usize, config: &TrainConfig| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| train(&data, None, config, &mut |_| {}).unwrap())
         };
         let (one, two) = (run(1, &config), run(2, &config));
         assert_eq!(one.network, two.network);
         assert_eq!(one.best_validation_loss, two.best_validation_loss);
-        let other = run(
-            2,
-            &TrainConfig {
-                seed: 6,
-                ..config.clone()
-            },
-        );
+        let other = run(2, &TrainConfig { seed: 6, ..config.clone() });
         assert_ne!(one.network, other.network);
     }
 
@@ -909,28 +777,15 @@ mod tests {
         // A learning rate far too high makes the validation loss bounce, so
         // some epoch is worse than an earlier one.
         let data = synthetic(2000, 7);
-        let config = TrainConfig {
-            learning_rate: 0.5,
-            max_epochs: 30,
-            patience: 2,
-            ..small_config()
-        };
+        let config = TrainConfig { learning_rate: 0.5, max_epochs: 30, patience: 2, ..small_config() };
         let r = train(&data, None, &config, &mut |_| {}).unwrap();
         let best = r.epochs.iter().filter(|e| e.best).next_back().unwrap();
         assert_eq!(best.validation_loss, r.best_validation_loss);
-        let min = r
-            .epochs
-            .iter()
-            .map(|e| e.validation_loss)
-            .fold(f32::INFINITY, f32::min);
+        let min = r.epochs.iter().map(|e| e.validation_loss).fold(f32::INFINITY, f32::min);
         assert_eq!(min, r.best_validation_loss);
         // Stopped `patience` epochs after the best one (or at the limit).
         let last = r.epochs.last().unwrap().epoch;
-        assert!(
-            last == best.epoch + 2 || last == 30,
-            "best {}, last {last}",
-            best.epoch
-        );
+        assert!(last == best.epoch + 2 || last == 30, "best {}, last {last}", best.epoch);
         assert!(r.epochs.len() < 30, "never stopped early");
         // The returned weights are the best epoch's: their loss is its loss.
         let features = Features::extract(&data);
@@ -943,79 +798,33 @@ mod tests {
     #[test]
     fn continuing_training_and_hidden_mismatch() {
         let data = synthetic(1000, 8);
-        let config = TrainConfig {
-            max_epochs: 2,
-            ..small_config()
-        };
+        let config = TrainConfig { max_epochs: 2, ..small_config() };
         let first = train(&data, None, &config, &mut |_| {}).unwrap();
         let again = train(&data, Some(first.network.clone()), &config, &mut |_| {}).unwrap();
         assert!(again.best_validation_loss < first.best_validation_loss);
         let err = train(&data, Some(Network::random(24, 0)), &config, &mut |_| {}).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                TrainError::HiddenMismatch {
-                    config: 16,
-                    network: 24
-                }
-            ),
-            "{err}"
-        );
+        assert!(matches!(err, TrainError::HiddenMismatch { config: 16, network: 24 }), "{err}");
     }
 
     #[test]
     fn bad_inputs_are_errors() {
         let c = small_config();
-        assert!(matches!(
-            train(&[], None, &c, &mut |_| {}),
-            Err(TrainError::Empty)
-        ));
+        assert!(matches!(train(&[], None, &c, &mut |_| {}), Err(TrainError::Empty)));
         let one = synthetic(1, 0);
-        assert!(matches!(
-            train(&one, None, &c, &mut |_| {}),
-            Err(TrainError::TooFewSamples { .. })
-        ));
+        assert!(matches!(train(&one, None, &c, &mut |_| {}), Err(TrainError::TooFewSamples { .. })));
         let mut bad = synthetic(10, 0);
         bad[3].rows[0] = 1023;
         bad[3].len = bad[3].len.max(1);
-        assert!(matches!(
-            train(&bad, None, &c, &mut |_| {}),
-            Err(TrainError::BadSample { index: 3, .. })
-        ));
-        bad[3] = Sample {
-            rows: [0; 16],
-            len: 0,
-            target: 0.0,
-        };
-        assert!(matches!(
-            train(&bad, None, &c, &mut |_| {}),
-            Err(TrainError::BadSample { index: 3, .. })
-        ));
+        assert!(matches!(train(&bad, None, &c, &mut |_| {}), Err(TrainError::BadSample { index: 3, .. })));
+        bad[3] = Sample { rows: [0; 16], len: 0, target: 0.0 };
+        assert!(matches!(train(&bad, None, &c, &mut |_| {}), Err(TrainError::BadSample { index: 3, .. })));
         for config in [
-            TrainConfig {
-                hidden: 12,
-                ..c.clone()
-            },
-            TrainConfig {
-                hidden: MAX_HIDDEN + 8,
-                ..c.clone()
-            },
-            TrainConfig {
-                batch_size: 0,
-                ..c.clone()
-            },
-            TrainConfig {
-                learning_rate: f32::NAN,
-                ..c.clone()
-            },
-            TrainConfig {
-                validation_fraction: 1.0,
-                ..c.clone()
-            },
-            TrainConfig {
-                patience: 0,
-                ..c.clone()
-            },
+            TrainConfig { hidden: 12, ..c.clone() },
+            TrainConfig { hidden: MAX_HIDDEN + 8, ..c.clone() },
+            TrainConfig { batch_size: 0, ..c.clone() },
+            TrainConfig { learning_rate: f32::NAN, ..c.clone() },
+            TrainConfig { validation_fraction: 1.0, ..c.clone() },
+            TrainConfig { patience: 0, ..c.clone() },
         ] {
             let err = train(&synthetic(100, 0), None, &config, &mut |_| {}).unwrap_err();
             assert!(matches!(err, TrainError::BadConfig(_)), "{err}");
@@ -1038,13 +847,7 @@ mod tests {
     #[test]
     fn config_reads_with_missing_fields() {
         let c: TrainConfig = serde_json::from_str(r#"{"hidden": 32}"#).unwrap();
-        assert_eq!(
-            c,
-            TrainConfig {
-                hidden: 32,
-                ..TrainConfig::default()
-            }
-        );
+        assert_eq!(c, TrainConfig { hidden: 32, ..TrainConfig::default() });
     }
 
     /// Throughput on ~1M random wells at H = 48:
@@ -1055,19 +858,8 @@ mod tests {
         let data = synthetic(1_000_000, 9);
         let features = Features::extract(&data);
         let counts: usize = features.feats.iter().map(|p| p.1 as usize).sum();
-        println!(
-            "{} features, {} distinct per sample",
-            counts as f64 / 1e6,
-            features.feats.len() as f64 / 1e6
-        );
-        let config = TrainConfig {
-            max_epochs: 2,
-            patience: 5,
-            ..TrainConfig::default()
-        };
-        train(&data, None, &config, &mut |e| {
-            println!("{}", serde_json::to_string(e).unwrap())
-        })
-        .unwrap();
+        println!("{} features, {} distinct per sample", counts as f64 / 1e6, features.feats.len() as f64 / 1e6);
+        let config = TrainConfig { max_epochs: 2, patience: 5, ..TrainConfig::default() };
+        train(&data, None, &config, &mut |e| println!("{}", serde_json::to_string(e).unwrap())).unwrap();
     }
 }

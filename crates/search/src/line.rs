@@ -8,11 +8,7 @@ use hatetris_game::{Enemy, Game, Key, Piece, Rules};
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum LineError {
     #[error("piece {index}: the search assumed {assumed} but the game gives {actual}")]
-    EnemyMismatch {
-        index: usize,
-        assumed: Piece,
-        actual: Piece,
-    },
+    EnemyMismatch { index: usize, assumed: Piece, actual: Piece },
     #[error("piece {index}: no key path reaches the landing at x={x} y={y} o={o}")]
     Unreachable { index: usize, x: i8, y: i8, o: u8 },
     #[error("piece {index}: the game ended before the line did")]
@@ -29,20 +25,10 @@ pub fn keys_for_line(rules: Rules, enemy: Enemy, moves: &[Move]) -> Result<Vec<K
             return Err(LineError::GameOver { index });
         }
         if game.piece() != mv.piece {
-            return Err(LineError::EnemyMismatch {
-                index,
-                assumed: mv.piece,
-                actual: game.piece(),
-            });
+            return Err(LineError::EnemyMismatch { index, assumed: mv.piece, actual: game.piece() });
         }
-        let path = key_path(game.well(), rules, mv.piece, mv.position()).ok_or(
-            LineError::Unreachable {
-                index,
-                x: mv.x,
-                y: mv.y,
-                o: mv.o,
-            },
-        )?;
+        let path = key_path(game.well(), rules, mv.piece, mv.position())
+            .ok_or(LineError::Unreachable { index, x: mv.x, y: mv.y, o: mv.o })?;
         for &k in &path {
             game.press(k);
         }

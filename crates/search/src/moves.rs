@@ -14,10 +14,7 @@ pub struct Move {
 
 impl Move {
     pub fn pack(self) -> u32 {
-        self.piece.index() as u32
-            | (self.o as u32) << 3
-            | ((self.x + 3) as u32) << 5
-            | (self.y as u32) << 9
+        self.piece.index() as u32 | (self.o as u32) << 3 | ((self.x + 3) as u32) << 5 | (self.y as u32) << 9
     }
 
     pub fn unpack(v: u32) -> Move {
@@ -30,11 +27,7 @@ impl Move {
     }
 
     pub fn position(self) -> Position {
-        Position {
-            x: self.x as i32,
-            y: self.y as i32,
-            o: self.o,
-        }
+        Position { x: self.x as i32, y: self.y as i32, o: self.o }
     }
 }
 

@@ -65,9 +65,7 @@ impl PathTree {
             // Skew-binary jump pointers (as in Myers' random-access lists).
             let jump = if p.jump != NO_NODE {
                 let j = self.nodes[p.jump as usize];
-                if j.jump != NO_NODE
-                    && p.depth - j.depth == j.depth - self.nodes[j.jump as usize].depth
-                {
+                if j.jump != NO_NODE && p.depth - j.depth == j.depth - self.nodes[j.jump as usize].depth {
                     j.jump
                 } else {
                     parent
@@ -78,14 +76,7 @@ impl PathTree {
             (p.depth + 1, jump)
         };
         let next_same = self.index.insert(well_hash, id).unwrap_or(NO_NODE);
-        self.nodes.push(Node {
-            parent,
-            jump,
-            depth,
-            next_same,
-            well_hash,
-            mv,
-        });
+        self.nodes.push(Node { parent, jump, depth, next_same, well_hash, mv });
         id
     }
 
@@ -97,20 +88,14 @@ impl PathTree {
                 return id;
             }
             debug_assert!(n.depth > depth);
-            id = if n.jump != NO_NODE && self.nodes[n.jump as usize].depth >= depth {
-                n.jump
-            } else {
-                n.parent
-            };
+            id = if n.jump != NO_NODE && self.nodes[n.jump as usize].depth >= depth { n.jump } else { n.parent };
         }
     }
 
     /// How many nodes on the path from the root to `id` (inclusive) hold a
     /// well with this hash: the enemy's memory count for that well.
     pub fn count_on_path(&self, id: u32, well_hash: u64) -> u32 {
-        let Some(&first) = self.index.get(&well_hash) else {
-            return 0;
-        };
+        let Some(&first) = self.index.get(&well_hash) else { return 0 };
         let depth = self.nodes[id as usize].depth;
         let mut count = 0;
         let mut n = first;
@@ -157,23 +142,12 @@ impl PathTree {
                 next += 1;
             }
         }
-        let remap = |id: u32| {
-            if id == NO_NODE {
-                NO_NODE
-            } else {
-                new_id[id as usize]
-            }
-        };
+        let remap = |id: u32| if id == NO_NODE { NO_NODE } else { new_id[id as usize] };
         let mut nodes = Vec::with_capacity(next as usize);
         for (i, node) in self.nodes.iter().enumerate() {
             if keep[i] {
                 // A kept node's ancestors are all kept, so parent and jump survive.
-                nodes.push(Node {
-                    parent: remap(node.parent),
-                    jump: remap(node.jump),
-                    next_same: NO_NODE,
-                    ..*node
-                });
+                nodes.push(Node { parent: remap(node.parent), jump: remap(node.jump), next_same: NO_NODE, ..*node });
             }
         }
         self.nodes = nodes;
@@ -218,9 +192,7 @@ mod tests {
         let mut t = PathTree::new(0);
         let mut rng = 12345u64;
         for _ in 0..3000 {
-            rng = rng
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             // Mostly extend recent nodes, so the tree is deep.
             let span = (t.len() as u64).min(20);
             let parent = t.len() as u32 - 1 - ((rng >> 33) % span) as u32;

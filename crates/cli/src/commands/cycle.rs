@@ -60,20 +60,12 @@ impl CycleArgs {
         CycleConfig {
             width: self.width,
             samples_per_depth: self.samples,
-            refine: RefineConfig {
-                width: self.refine_width,
-                depth: self.refine_depth,
-                ..RefineConfig::default()
-            },
+            refine: RefineConfig { width: self.refine_width, depth: self.refine_depth, ..RefineConfig::default() },
             history: self.history,
             quiescence: self.quiescence,
             seed: self.seed,
             max_depth: self.max_depth,
-            train: TrainConfig {
-                max_epochs: self.max_epochs,
-                batch_size: self.batch,
-                ..TrainConfig::default()
-            },
+            train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
     }
 }
@@ -87,26 +79,14 @@ fn step_name(step: Step) -> &'static str {
 }
 
 pub fn cycle(args: &CycleArgs) -> Result<()> {
-    if args.width == 0
-        || args.refine_width == 0
-        || args.refine_depth == 0
-        || args.samples == 0
-        || args.history == 0
-    {
-        bail!(
-            "--width, --samples, --refine-width, --refine-depth and --history must be at least 1"
-        );
+    if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
+        bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
     }
     if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .context("cannot start the thread pool")?;
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
     }
     let initial = match &args.init {
-        Some(p) => {
-            Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?
-        }
+        Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
         None => Network::embedded_default(),
     };
     if args.dir.join("config.json").exists() && !args.quiet {
@@ -118,10 +98,8 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     let mut on_event = |event: CycleEvent| match event {
         CycleEvent::StepStarted { cycle, step } => {
             if step == Step::Search {
-                search_progress = Some((
-                    DepthProgress::new(quiet, &format!("cycle {cycle} search")),
-                    Default::default(),
-                ));
+                search_progress =
+                    Some((DepthProgress::new(quiet, &format!("cycle {cycle} search")), Default::default()));
             } else if !quiet {
                 eprintln!("cycle {cycle}: {}", step_name(step));
             }
@@ -161,22 +139,10 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
             println!("{}", serde_json::to_string(metrics).expect("serialisable"));
         }
     };
-    let metrics = run_cycles(
-        &args.dir,
-        args.cycles,
-        &args.config(),
-        &initial,
-        None,
-        &mut on_event,
-    )?;
+    let metrics = run_cycles(&args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?;
     if !quiet {
         if let Some(best) = metrics.iter().max_by_key(|m| m.lines) {
-            eprintln!(
-                "{} cycles done; best search: cycle {} with {} lines",
-                metrics.len(),
-                best.cycle,
-                best.lines
-            );
+            eprintln!("{} cycles done; best search: cycle {} with {} lines", metrics.len(), best.cycle, best.lines);
         }
     }
     Ok(())

@@ -16,20 +16,12 @@ impl DepthProgress {
     pub fn new(quiet: bool, label: &str) -> DepthProgress {
         let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let b = ProgressBar::new_spinner();
-            b.set_style(
-                ProgressStyle::with_template("{spinner} {prefix} [{elapsed_precise}] {msg}")
-                    .unwrap(),
-            );
+            b.set_style(ProgressStyle::with_template("{spinner} {prefix} [{elapsed_precise}] {msg}").unwrap());
             b.set_prefix(label.to_string());
             b.enable_steady_tick(Duration::from_millis(200));
             b
         });
-        DepthProgress {
-            bar,
-            quiet,
-            label: label.to_string(),
-            last_log: Instant::now(),
-        }
+        DepthProgress { bar, quiet, label: label.to_string(), last_log: Instant::now() }
     }
 
     fn line(r: &DepthReport) -> String {
@@ -53,12 +45,7 @@ impl DepthProgress {
             b.finish_and_clear();
         }
         if !self.quiet {
-            eprintln!(
-                "{}: done, {} in {:.1}s",
-                self.label,
-                Self::line(r),
-                r.elapsed_secs
-            );
+            eprintln!("{}: done, {} in {:.1}s", self.label, Self::line(r), r.elapsed_secs);
         }
     }
 }

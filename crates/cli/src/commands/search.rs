@@ -73,8 +73,7 @@ pub fn load_evaluator(spec: &str) -> Result<(Box<dyn Evaluator>, String)> {
         }
         s if s.starts_with("net=") => {
             let path = Path::new(&s[4..]);
-            let net = Network::load(path)
-                .with_context(|| format!("cannot load network {}", path.display()))?;
+            let net = Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?;
             let name = format!("net:{}:{:08x}", path.display(), crc_of(&net));
             Ok((Box::new(net), name))
         }
@@ -134,12 +133,10 @@ pub fn run_search(
         checkpoint::save(dir, config, eval_name, &state)?;
     }
     let result = state.result();
-    let keys = keys_for_line(config.rules, config.enemy, &result.moves)
-        .context("the line found does not replay")?;
+    let keys = keys_for_line(config.rules, config.enemy, &result.moves).context("the line found does not replay")?;
     let replay = replay::encode(&keys, format);
     // Verify what was written, through the decoder the reader will use.
-    let decoded = replay::decode(&replay)
-        .map_err(|e| anyhow::anyhow!("written replay does not decode: {e}"))?;
+    let decoded = replay::decode(&replay).map_err(|e| anyhow::anyhow!("written replay does not decode: {e}"))?;
     let verified = play(Rules::STANDARD, config.enemy, &decoded, |_, _| {});
     Ok(Finished {
         replay,
@@ -155,17 +152,11 @@ pub fn run_search(
 
 pub fn search(args: &SearchArgs) -> Result<()> {
     if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .context("cannot start the thread pool")?;
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
     }
     let (config, eval_spec, state) = if let Some(dir) = &args.resume {
         let restored = checkpoint::load(dir)?;
-        eprintln!(
-            "resuming at depth {} (best score {})",
-            restored.state.depth, restored.state.best_score
-        );
+        eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);
         let spec = restored.evaluator.clone();
         (restored.config, spec, restored.state)
     } else {
@@ -176,11 +167,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             width: args.width,
             rules: Rules::STANDARD,
             enemy: args.enemy,
-            quiescence: if args.no_quiescence {
-                0
-            } else {
-                args.quiescence
-            },
+            quiescence: if args.no_quiescence { 0 } else { args.quiescence },
             seed: args.seed,
             twins: args.twins.max(1),
             max_depth: args.max_depth,
@@ -194,27 +181,13 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         bail!("the checkpoint was made with evaluator {eval_spec}, which is not available now (found {eval_name})");
     }
     let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
-    let done = run_search(
-        &config,
-        eval.as_ref(),
-        &eval_name,
-        state,
-        checkpoint_dir,
-        args.checkpoint_every,
-        args.quiet,
-        args.format,
-        &mut |_| {},
-    )?;
+    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoint_dir, args.checkpoint_every, args.quiet, args.format, &mut |_| {})?;
     if let Some(out) = &args.out {
         checkpoint::write_atomically(out, format!("{}\n", done.replay).as_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     if done.verified_score != done.search_score {
-        bail!(
-            "the engine scores the replay {} but the search expected {}",
-            done.verified_score,
-            done.search_score
-        );
+        bail!("the engine scores the replay {} but the search expected {}", done.verified_score, done.search_score);
     }
     if args.json {
         println!(

@@ -51,10 +51,7 @@ pub struct SolveArgs {
 /// Parses `7`, `4..7` or `4,6` into heights, each within 1..=MAX_CLI_HEIGHT.
 fn parse_heights(spec: &str) -> Result<Vec<usize>> {
     let num = |s: &str| -> Result<usize> {
-        let h: usize = s
-            .trim()
-            .parse()
-            .with_context(|| format!("--height: '{s}' is not a number"))?;
+        let h: usize = s.trim().parse().with_context(|| format!("--height: '{s}' is not a number"))?;
         if !(1..=MAX_CLI_HEIGHT).contains(&h) {
             bail!("--height {h} is out of range (1..={MAX_CLI_HEIGHT})");
         }
@@ -101,14 +98,10 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         match args.enemy {
             Enemy::Mild => solve_mild(args, rules, several, t0)?,
             Enemy::Hatetris => {
-                let max =
-                    solver::solve_with_memory(rules).with_context(|| format!("height {h}"))?;
+                let max = solver::solve_with_memory(rules).with_context(|| format!("height {h}"))?;
                 let secs = t0.elapsed().as_secs_f64();
                 if args.json {
-                    println!(
-                        "{}",
-                        json!({"height": h, "enemy": "hatetris", "max_lines": max, "secs": secs})
-                    );
+                    println!("{}", json!({"height": h, "enemy": "hatetris", "max_lines": max, "secs": secs}));
                 } else {
                     println!("height {h} enemy hatetris: max {max} lines from the empty well ({secs:.2}s)");
                 }
@@ -124,15 +117,11 @@ fn solve_mild(args: &SolveArgs, rules: Rules, several: bool, t0: Instant) -> Res
     let quiet = args.quiet;
     let mut progress = |p: &Progress| {
         if !quiet && last.elapsed() >= Duration::from_secs(5) {
-            eprintln!(
-                "solve height {h}: {} {} wells {} landings {:.0}s",
-                p.stage, p.wells, p.edges, p.secs
-            );
+            eprintln!("solve height {h}: {} {} wells {} landings {:.0}s", p.stage, p.wells, p.edges, p.secs);
             last = Instant::now();
         }
     };
-    let sol = solver::solve(rules, args.max_wells, &mut progress)
-        .with_context(|| format!("height {h}"))?;
+    let sol = solver::solve(rules, args.max_wells, &mut progress).with_context(|| format!("height {h}"))?;
     let secs = t0.elapsed().as_secs_f64();
     let max = sol.max_lines();
     let c = sol.cycles;
@@ -158,15 +147,11 @@ fn solve_mild(args: &SolveArgs, rules: Rules, several: bool, t0: Instant) -> Res
         let path = out_path(out, h, several)?;
         let target_max = match args.target_max {
             Some(m) => m,
-            None if max == 0 => {
-                bail!("height {h}: no lines can be cleared, pass --target-max to write a data set")
-            }
+            None if max == 0 => bail!("height {h}: no lines can be cleared, pass --target-max to write a data set"),
             None => max,
         };
         let description = format!("hatetris solve --height {h} --enemy mild --target-max {target_max}: exact longest-simple-path lines");
-        let n = sol
-            .write_dataset(&path, &description, target_max)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        let n = sol.write_dataset(&path, &description, target_max).with_context(|| format!("cannot write {}", path.display()))?;
         if !quiet {
             eprintln!("wrote {n} samples to {}", path.display());
         }

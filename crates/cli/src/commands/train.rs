@@ -92,16 +92,10 @@ impl EpochBar {
 
 pub fn train(args: &TrainArgs) -> Result<()> {
     if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .context("cannot start the thread pool")?;
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
     }
     let init = match &args.init {
-        Some(path) => Some(
-            Network::load(path)
-                .with_context(|| format!("cannot load network {}", path.display()))?,
-        ),
+        Some(path) => Some(Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?),
         None => None,
     };
     let mut data = Vec::new();
@@ -112,10 +106,7 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         data = subsample(data, n, args.seed);
     }
     let config = TrainConfig {
-        hidden: args
-            .hidden
-            .or(init.as_ref().map(|n| n.hidden))
-            .unwrap_or(48),
+        hidden: args.hidden.or(init.as_ref().map(|n| n.hidden)).unwrap_or(48),
         seed: args.seed,
         batch_size: args.batch,
         learning_rate: args.lr,
@@ -123,11 +114,7 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         patience: args.patience,
         validation_fraction: args.validation,
     };
-    let mut bar = EpochBar {
-        enabled: !args.quiet && std::io::stderr().is_terminal(),
-        bar: None,
-        epoch: 1,
-    };
+    let mut bar = EpochBar { enabled: !args.quiet && std::io::stderr().is_terminal(), bar: None, epoch: 1 };
     let bar = std::cell::RefCell::new(&mut bar);
     let mut stdout = std::io::stdout().lock();
     let mut write_error = None;
@@ -148,32 +135,15 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         return Err(e).context("cannot write to standard output");
     }
     result.network.save(&args.out)?;
-    let plot = args
-        .plot
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("png"));
-    let series = |f: fn(&EpochReport) -> f32| {
-        result
-            .epochs
-            .iter()
-            .map(|e| (e.epoch as f64, f(e) as f64))
-            .collect()
-    };
+    let plot = args.plot.clone().unwrap_or_else(|| args.out.with_extension("png"));
+    let series = |f: fn(&EpochReport) -> f32| result.epochs.iter().map(|e| (e.epoch as f64, f(e) as f64)).collect();
     plot_losses(
         &plot,
         "mean squared error per epoch",
-        &[
-            ("training", series(|e| e.train_loss)),
-            ("validation", series(|e| e.validation_loss)),
-        ],
+        &[("training", series(|e| e.train_loss)), ("validation", series(|e| e.validation_loss))],
     )?;
     if !args.quiet {
-        let best = result
-            .epochs
-            .iter()
-            .rev()
-            .find(|e| e.best)
-            .map_or(0, |e| e.epoch);
+        let best = result.epochs.iter().rev().find(|e| e.best).map_or(0, |e| e.epoch);
         eprintln!(
             "trained on {} samples: best validation loss {:.6} at epoch {best} of {}; wrote {} and {}",
             data.len(),

@@ -29,10 +29,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let mut lock = 0;
     if args.trace {
         let game = hatetris_game::Game::new(rules, args.enemy);
-        println!(
-            "{}",
-            json!({ "first_piece": game.piece().letter().to_string() })
-        );
+        println!("{}", json!({ "first_piece": game.piece().letter().to_string() }));
     }
     let out = play(rules, args.enemy, &keys, |game, l| {
         if args.trace {
@@ -82,10 +79,6 @@ pub fn show(args: &ShowArgs) -> Result<()> {
     let keys = read_replay(args.file.as_deref())?;
     let out = play(Rules::STANDARD, args.enemy, &keys, |_, _| {});
     print!("{}", out.well.draw(Rules::STANDARD));
-    println!(
-        "score {}{}",
-        out.score,
-        if out.game_over { " (game over)" } else { "" }
-    );
+    println!("score {}{}", out.score, if out.game_over { " (game over)" } else { "" });
     Ok(())
 }

@@ -95,12 +95,7 @@ fn tables() -> &'static Tables {
         let secondary = chars_of(&[SECONDARY_RANGE]);
         assert_eq!(primary.len(), 1 << BITS_PER_CHAR);
         assert_eq!(secondary.len(), 1 << SECONDARY_BITS);
-        let top = primary
-            .iter()
-            .chain(&secondary)
-            .map(|&c| c as usize)
-            .max()
-            .unwrap_or(0);
+        let top = primary.iter().chain(&secondary).map(|&c| c as usize).max().unwrap_or(0);
         let mut decode = vec![NONE; top + 1];
         for (z, &c) in primary.iter().enumerate() {
             decode[c as usize] = z as u16;
@@ -108,11 +103,7 @@ fn tables() -> &'static Tables {
         for (z, &c) in secondary.iter().enumerate() {
             decode[c as usize] = SECONDARY_FLAG | z as u16;
         }
-        Tables {
-            primary,
-            secondary,
-            decode,
-        }
+        Tables { primary, secondary, decode }
     })
 }
 
@@ -120,9 +111,7 @@ fn tables() -> &'static Tables {
 fn lookup(c: char) -> Option<(u32, u32)> {
     match tables().decode.get(c as usize).copied() {
         None | Some(NONE) => None,
-        Some(v) if v & SECONDARY_FLAG != 0 => {
-            Some((SECONDARY_BITS, u32::from(v & !SECONDARY_FLAG)))
-        }
+        Some(v) if v & SECONDARY_FLAG != 0 => Some((SECONDARY_BITS, u32::from(v & !SECONDARY_FLAG))),
         Some(v) => Some((BITS_PER_CHAR, u32::from(v))),
     }
 }
@@ -148,11 +137,8 @@ pub(super) fn encode(bytes: &[u8]) -> String {
         }
     }
     if n > 0 {
-        let (width, repertoire) = if n <= SECONDARY_BITS {
-            (SECONDARY_BITS, &t.secondary)
-        } else {
-            (BITS_PER_CHAR, &t.primary)
-        };
+        let (width, repertoire) =
+            if n <= SECONDARY_BITS { (SECONDARY_BITS, &t.secondary) } else { (BITS_PER_CHAR, &t.primary) };
         let pad = width - n;
         out.push(repertoire[((acc << pad) | ((1 << pad) - 1)) as usize]);
     }
@@ -167,17 +153,9 @@ pub(super) fn decode(text: &str) -> Result<Vec<u8>, ReplayError> {
     let (mut acc, mut n) = (0u32, 0u32);
     let mut chars = text.chars().enumerate().peekable();
     while let Some((position, ch)) = chars.next() {
-        let (bits, z) = lookup(ch).ok_or(ReplayError::UnrecognisedChar {
-            format: Format::Base2048,
-            ch,
-            position,
-        })?;
+        let (bits, z) = lookup(ch).ok_or(ReplayError::UnrecognisedChar { format: Format::Base2048, ch, position })?;
         if bits == SECONDARY_BITS && chars.peek().is_some() {
-            return Err(ReplayError::SecondaryBeforeEnd {
-                format: Format::Base2048,
-                ch,
-                position,
-            });
+            return Err(ReplayError::SecondaryBeforeEnd { format: Format::Base2048, ch, position });
         }
         acc = (acc << bits) | z;
         n += bits;
@@ -221,10 +199,7 @@ mod tests {
         // 32 bits = 2 * 11 + 10, 24 bits = 2 * 11 + 2 (secondary, padded with one 1).
         assert_eq!(encode(&[0xFF; 11]).chars().count(), 8);
         let three = encode(&[0xAB, 0xCD, 0xEF]);
-        assert!(
-            ('0'..='7').contains(&three.chars().last().unwrap()),
-            "{three}"
-        );
+        assert!(('0'..='7').contains(&three.chars().last().unwrap()), "{three}");
     }
 
     proptest! {

@@ -38,10 +38,7 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let blocks: Vec<u32> = PRIMARY_RANGES
-            .iter()
-            .flat_map(|&(first, last)| (first >> 8)..=(last >> 8))
-            .collect();
+        let blocks: Vec<u32> = PRIMARY_RANGES.iter().flat_map(|&(first, last)| (first >> 8)..=(last >> 8)).collect();
         assert_eq!(blocks.len(), 256);
         let mut block_start = [0; 256];
         let mut rank_of_block = vec![None; blocks[255] as usize + 1];
@@ -49,10 +46,7 @@ fn tables() -> &'static Tables {
             block_start[rank] = block << 8;
             rank_of_block[block as usize] = Some(rank as u8);
         }
-        Tables {
-            block_start,
-            rank_of_block,
-        }
+        Tables { block_start, rank_of_block }
     })
 }
 
@@ -64,11 +58,7 @@ pub(super) fn is_alphabet_char(c: char) -> bool {
 }
 
 fn rank(block: u32) -> Option<u8> {
-    tables()
-        .rank_of_block
-        .get(block as usize)
-        .copied()
-        .flatten()
+    tables().rank_of_block.get(block as usize).copied().flatten()
 }
 
 fn char_at(cp: u32) -> char {
@@ -99,24 +89,14 @@ pub(super) fn decode(text: &str) -> Result<Vec<u8>, ReplayError> {
         let block = cp >> 8;
         if block == SECONDARY_BLOCK {
             if chars.peek().is_some() {
-                return Err(ReplayError::SecondaryBeforeEnd {
-                    format: Format::Base65536,
-                    ch,
-                    position,
-                });
+                return Err(ReplayError::SecondaryBeforeEnd { format: Format::Base65536, ch, position });
             }
             out.push(low);
             continue;
         }
         match rank(block) {
             Some(second) => out.extend([low, second]),
-            None => {
-                return Err(ReplayError::UnrecognisedChar {
-                    format: Format::Base65536,
-                    ch,
-                    position,
-                })
-            }
+            None => return Err(ReplayError::UnrecognisedChar { format: Format::Base65536, ch, position }),
         }
     }
     Ok(out)

@@ -36,10 +36,7 @@ pub(super) fn encode(keys: &[Key]) -> String {
 fn digit_value(ch: char) -> Option<u8> {
     // Uppercase only: the game only reads a text as hex if it matches
     // `^[0123456789ABCDEF# ]+$`, so lowercase digits never reach its decoder.
-    DIGITS
-        .iter()
-        .position(|&d| char::from(d) == ch)
-        .map(|v| v as u8)
+    DIGITS.iter().position(|&d| char::from(d) == ch).map(|v| v as u8)
 }
 
 /// Hex digits; spaces and `#` are ignored. Anything else is an error (the
@@ -50,11 +47,7 @@ pub(super) fn decode(text: &str) -> Result<Vec<Key>, ReplayError> {
         if ch == ' ' || ch == '#' {
             continue;
         }
-        let v = digit_value(ch).ok_or(ReplayError::UnrecognisedChar {
-            format: Format::Hex,
-            ch,
-            position,
-        })?;
+        let v = digit_value(ch).ok_or(ReplayError::UnrecognisedChar { format: Format::Hex, ch, position })?;
         keys.extend([Key::from_code(v >> 2), Key::from_code(v & 3)]);
     }
     Ok(keys)
@@ -62,8 +55,5 @@ pub(super) fn decode(text: &str) -> Result<Vec<Key>, ReplayError> {
 
 /// Whether the game would read `text` (trimmed, non-empty, not raw) as hex.
 pub(super) fn looks_like(text: &str) -> bool {
-    !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c == ' ' || c == '#' || digit_value(c).is_some())
+    !text.is_empty() && text.chars().all(|c| c == ' ' || c == '#' || digit_value(c).is_some())
 }

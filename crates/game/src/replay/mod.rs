@@ -33,12 +33,7 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [
-        Format::Raw,
-        Format::Hex,
-        Format::Base65536,
-        Format::Base2048,
-    ];
+    pub const ALL: [Format; 4] = [Format::Raw, Format::Hex, Format::Base65536, Format::Base2048];
 
     /// The usual name: `raw`, `hex`, `Base65536`, `Base2048` (as in the
     /// fixtures); [`FromStr`] takes it in any case.
@@ -76,20 +71,12 @@ pub enum ReplayError {
     #[error("empty replay (no keys)")]
     Empty,
     #[error("unrecognised {format} character {ch:?} at position {position}")]
-    UnrecognisedChar {
-        format: Format,
-        ch: char,
-        position: usize,
-    },
+    UnrecognisedChar { format: Format, ch: char, position: usize },
     #[error(
         "truncated or malformed {format} replay: secondary character {ch:?} at position {position} \
          before the end"
     )]
-    SecondaryBeforeEnd {
-        format: Format,
-        ch: char,
-        position: usize,
-    },
+    SecondaryBeforeEnd { format: Format, ch: char, position: usize },
     #[error("truncated or malformed Base2048 replay: padding mismatch (the final {bits} bits are not all 1)")]
     PaddingMismatch { bits: u32 },
     #[error("unknown replay format {0:?} (expected raw, hex, base65536 or base2048)")]
@@ -177,9 +164,7 @@ mod tests {
         match format {
             Format::Raw => {}
             Format::Hex if keys.len() % 2 == 1 => out.push(Key::D),
-            Format::Base65536 | Format::Base2048 if run_length::runs(keys).len() % 2 == 1 => {
-                out.push(Key::L)
-            }
+            Format::Base65536 | Format::Base2048 if run_length::runs(keys).len() % 2 == 1 => out.push(Key::L),
             _ => {}
         }
         out
@@ -200,9 +185,7 @@ mod tests {
     }
 
     fn fixture_format(encoding: &str) -> Format {
-        encoding
-            .parse()
-            .unwrap_or_else(|e| panic!("fixture encoding: {e}"))
+        encoding.parse().unwrap_or_else(|e| panic!("fixture encoding: {e}"))
     }
 
     /// Checks one encoding of `keys`, allowing only the documented collision
@@ -212,9 +195,7 @@ mod tests {
         let want = expected(keys, format);
         let strict = decode_as(&text, format).map_err(|e| format!("{format} {text:?}: {e}"))?;
         if strict != want {
-            return Err(format!(
-                "decode_as {format} {text:?}: {strict:?} != {want:?}"
-            ));
+            return Err(format!("decode_as {format} {text:?}: {strict:?} != {want:?}"));
         }
         let detected = detect(&text);
         if detected != format {
@@ -237,9 +218,7 @@ mod tests {
     /// their first character more often than with arbitrary strings.
     fn arb_replay_like() -> impl Strategy<Value = String> {
         let ch = prop_oneof![
-            prop::sample::select(vec![
-                'L', 'R', 'D', 'U', 'A', '0', '7', '8', '#', ' ', '\n', 'a', '!'
-            ]),
+            prop::sample::select(vec!['L', 'R', 'D', 'U', 'A', '0', '7', '8', '#', ' ', '\n', 'a', '!']),
             proptest::char::range('\u{0030}', '\u{1060}'),
             proptest::char::range('\u{14F0}', '\u{1610}'),
             proptest::char::range('\u{241B0}', '\u{241C0}'),
@@ -282,9 +261,7 @@ mod tests {
         let mut base2048_collisions = Vec::new();
         for len in 1..=7u32 {
             for n in 0..4usize.pow(len) {
-                let keys: Vec<Key> = (0..len)
-                    .map(|i| Key::from_code((n >> (2 * i)) as u8))
-                    .collect();
+                let keys: Vec<Key> = (0..len).map(|i| Key::from_code((n >> (2 * i)) as u8)).collect();
                 for format in Format::ALL {
                     check_round_trip(&keys, format).unwrap();
                 }
@@ -296,10 +273,7 @@ mod tests {
         }
         // The documented collision exists, and only for very short texts.
         assert!(base2048_collisions.contains(&"F".to_string()));
-        assert!(
-            base2048_collisions.iter().all(|t| t.len() <= 2),
-            "{base2048_collisions:?}"
-        );
+        assert!(base2048_collisions.iter().all(|t| t.len() <= 2), "{base2048_collisions:?}");
     }
 
     #[test]
@@ -329,14 +303,8 @@ mod tests {
     #[test]
     fn formats_parse_in_any_case() {
         for format in Format::ALL {
-            assert_eq!(
-                format.name().to_uppercase().parse::<Format>().unwrap(),
-                format
-            );
-            assert_eq!(
-                format.name().to_lowercase().parse::<Format>().unwrap(),
-                format
-            );
+            assert_eq!(format.name().to_uppercase().parse::<Format>().unwrap(), format);
+            assert_eq!(format.name().to_lowercase().parse::<Format>().unwrap(), format);
             assert_eq!(format.to_string(), format.name());
         }
         assert_eq!(Format::default(), Format::Base2048);
@@ -348,19 +316,12 @@ mod tests {
     fn qntm_vectors() {
         // hex `AAAA` x 11 then `A2`: 90 Ds, then L and the hex padding D.
         let keys: Vec<Key> = std::iter::repeat_n(Key::D, 90).chain([Key::L]).collect();
-        let fixtures: Vec<_> = known_replays()
-            .into_iter()
-            .filter(|r| r.name == "qntm")
-            .collect();
+        let fixtures: Vec<_> = known_replays().into_iter().filter(|r| r.name == "qntm").collect();
         assert_eq!(fixtures.len(), 3);
         for r in &fixtures {
             let format = fixture_format(&r.encoding);
             assert_eq!(encode(&keys, format), r.replay, "{format}");
-            assert_eq!(
-                decode(&r.replay).unwrap(),
-                expected(&keys, format),
-                "{format}"
-            );
+            assert_eq!(decode(&r.replay).unwrap(), expected(&keys, format), "{format}");
         }
         assert_eq!(encode(&keys, Format::Base65536), "𤆻𤆻𤆻𤆻𤆻𡚻");
         assert_eq!(encode(&keys, Format::Base2048), "௨ටໃݹ௨ටໃݹठ");
@@ -373,26 +334,18 @@ mod tests {
         for r in &replays {
             let format = fixture_format(&r.encoding);
             assert_eq!(detect(&r.replay), format, "{} ({})", r.name, r.encoding);
-            let keys =
-                decode(&r.replay).unwrap_or_else(|e| panic!("{} ({}): {e}", r.name, r.encoding));
+            let keys = decode(&r.replay).unwrap_or_else(|e| panic!("{} ({}): {e}", r.name, r.encoding));
             // Our writer gives the fixture text back, for the keys with or
             // without the trailing padding key.
             assert!(
-                unpadded(&keys, format)
-                    .iter()
-                    .any(|k| encode(k, format) == r.replay),
+                unpadded(&keys, format).iter().any(|k| encode(k, format) == r.replay),
                 "{} ({}) is not re-encoded identically",
                 r.name,
                 r.encoding
             );
             // Re-encoded in the tool's default form, it reads back the same.
             let again = encode(&keys, Format::Base2048);
-            assert_eq!(
-                decode(&again).unwrap(),
-                expected(&keys, Format::Base2048),
-                "{}",
-                r.name
-            );
+            assert_eq!(decode(&again).unwrap(), expected(&keys, Format::Base2048), "{}", r.name);
         }
     }
 
@@ -406,11 +359,7 @@ mod tests {
         if ka == kb || (bytes(fa) && bytes(fb)) {
             return ka == kb;
         }
-        let (fl, long, short) = if ka.len() > kb.len() {
-            (fa, ka, kb)
-        } else {
-            (fb, kb, ka)
-        };
+        let (fl, long, short) = if ka.len() > kb.len() { (fa, ka, kb) } else { (fb, kb, ka) };
         long.len() == short.len() + 1
             && long.starts_with(short)
             && match fl {
@@ -425,10 +374,7 @@ mod tests {
         let mut by_name: BTreeMap<String, Vec<(Format, Vec<Key>)>> = BTreeMap::new();
         for r in known_replays() {
             let keys = decode(&r.replay).unwrap();
-            by_name
-                .entry(r.name)
-                .or_default()
-                .push((fixture_format(&r.encoding), keys));
+            by_name.entry(r.name).or_default().push((fixture_format(&r.encoding), keys));
         }
         let mut compared = 0;
         for (name, forms) in &by_name {
@@ -449,50 +395,24 @@ mod tests {
         assert_eq!(decode("# #"), Err(ReplayError::Empty));
 
         let e = decode("LLDX!").unwrap_err();
-        assert_eq!(
-            e,
-            ReplayError::UnrecognisedChar {
-                format: Format::Base2048,
-                ch: '!',
-                position: 4
-            }
-        );
-        assert_eq!(
-            e.to_string(),
-            "unrecognised Base2048 character '!' at position 4"
-        );
+        assert_eq!(e, ReplayError::UnrecognisedChar { format: Format::Base2048, ch: '!', position: 4 });
+        assert_eq!(e.to_string(), "unrecognised Base2048 character '!' at position 4");
 
         // A Base65536 text with a stray character reports the Base65536 error.
         let e = decode("𤆻𤆻x𤆻").unwrap_err();
-        assert_eq!(
-            e,
-            ReplayError::UnrecognisedChar {
-                format: Format::Base65536,
-                ch: 'x',
-                position: 2
-            }
-        );
+        assert_eq!(e, ReplayError::UnrecognisedChar { format: Format::Base65536, ch: 'x', position: 2 });
 
         // The strict readers: lowercase is not hex, and spaces are not raw.
         let e = decode_as("aa", Format::Hex).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "unrecognised hex character 'a' at position 0"
-        );
+        assert_eq!(e.to_string(), "unrecognised hex character 'a' at position 0");
         assert!(decode_as("LL DD", Format::Raw).is_err());
     }
 
     #[test]
     fn truncated_or_spliced_base_texts_are_errors() {
         let replays = known_replays();
-        let atypical = |enc: &str| {
-            replays
-                .iter()
-                .find(|r| r.name == "Atypical" && r.encoding == enc)
-                .unwrap()
-                .replay
-                .clone()
-        };
+        let atypical =
+            |enc: &str| replays.iter().find(|r| r.name == "Atypical" && r.encoding == enc).unwrap().replay.clone();
         let b2048 = atypical("Base2048");
         let chars: Vec<char> = b2048.chars().collect();
 
@@ -500,40 +420,19 @@ mod tests {
         let truncated: String = chars[..chars.len() - 1].iter().collect();
         let e = decode(&truncated).unwrap_err();
         assert!(matches!(e, ReplayError::PaddingMismatch { .. }), "{e}");
-        assert!(
-            e.to_string().starts_with("truncated or malformed Base2048"),
-            "{e}"
-        );
+        assert!(e.to_string().starts_with("truncated or malformed Base2048"), "{e}");
 
         // A secondary character (`0`..`7`) is only allowed last.
         let mut spliced = chars.clone();
         spliced.insert(5, '3');
         let e = decode(&spliced.iter().collect::<String>()).unwrap_err();
-        assert_eq!(
-            e,
-            ReplayError::SecondaryBeforeEnd {
-                format: Format::Base2048,
-                ch: '3',
-                position: 5
-            }
-        );
-        assert!(
-            e.to_string()
-                .contains("secondary character '3' at position 5 before the end"),
-            "{e}"
-        );
+        assert_eq!(e, ReplayError::SecondaryBeforeEnd { format: Format::Base2048, ch: '3', position: 5 });
+        assert!(e.to_string().contains("secondary character '3' at position 5 before the end"), "{e}");
 
         let mut spliced: Vec<char> = atypical("Base65536").chars().collect();
         spliced.insert(2, '\u{1500}');
         let e = decode(&spliced.iter().collect::<String>()).unwrap_err();
-        assert_eq!(
-            e,
-            ReplayError::SecondaryBeforeEnd {
-                format: Format::Base65536,
-                ch: '\u{1500}',
-                position: 2
-            }
-        );
+        assert_eq!(e, ReplayError::SecondaryBeforeEnd { format: Format::Base65536, ch: '\u{1500}', position: 2 });
 
         // Some truncations are undetectable (the bits left are whole bytes):
         // they decode to a shorter replay, as in the game.
@@ -545,10 +444,7 @@ mod tests {
     fn alphabets_are_disjoint() {
         for cp in 0..0x1100u32 {
             if let Some(c) = char::from_u32(cp) {
-                assert!(
-                    !(base2048::is_alphabet_char(c) && base65536::is_alphabet_char(c)),
-                    "{c:?}"
-                );
+                assert!(!(base2048::is_alphabet_char(c) && base65536::is_alphabet_char(c)), "{c:?}");
             }
         }
     }

@@ -12,11 +12,7 @@ pub(super) fn decode(text: &str) -> Result<Vec<Key>, ReplayError> {
     text.chars()
         .enumerate()
         .map(|(position, ch)| {
-            Key::from_letter(ch).ok_or(ReplayError::UnrecognisedChar {
-                format: Format::Raw,
-                ch,
-                position,
-            })
+            Key::from_letter(ch).ok_or(ReplayError::UnrecognisedChar { format: Format::Raw, ch, position })
         })
         .collect()
 }

@@ -20,14 +20,8 @@ pub(super) fn runs(keys: &[Key]) -> Vec<(Key, usize)> {
 
 /// An odd number of runs gets a zero nybble: one extra `L` when decoded.
 pub(super) fn to_bytes(keys: &[Key]) -> Vec<u8> {
-    let nybbles: Vec<u8> = runs(keys)
-        .into_iter()
-        .map(|(k, n)| k.code() << 2 | (n - 1) as u8)
-        .collect();
-    nybbles
-        .chunks(2)
-        .map(|p| p[0] << 4 | p.get(1).copied().unwrap_or(0))
-        .collect()
+    let nybbles: Vec<u8> = runs(keys).into_iter().map(|(k, n)| k.code() << 2 | (n - 1) as u8).collect();
+    nybbles.chunks(2).map(|p| p[0] << 4 | p.get(1).copied().unwrap_or(0)).collect()
 }
 
 /// Every byte is valid: each nybble is some key repeated 1..=4 times.

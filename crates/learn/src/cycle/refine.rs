@@ -18,23 +18,13 @@ pub struct RefineConfig {
 
 impl Default for RefineConfig {
     fn default() -> Self {
-        RefineConfig {
-            width: 200,
-            depth: 10,
-            step: 0.5,
-        }
+        RefineConfig { width: 200, depth: 10, step: 0.5 }
     }
 }
 
 /// The best plain network value at the lookahead's last depth, or -1 if no
 /// line survives that long.
-fn lookahead(
-    well: &Well,
-    rules: Rules,
-    config: &RefineConfig,
-    eval: &dyn Evaluator,
-    seed: u64,
-) -> f32 {
+fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> f32 {
     let search = SearchConfig {
         width: config.width,
         rules,
@@ -49,11 +39,7 @@ fn lookahead(
     if state.depth < config.depth || state.beam.is_empty() {
         return -1.0;
     }
-    state
-        .beam
-        .iter()
-        .map(|e| e.value)
-        .fold(f32::NEG_INFINITY, f32::max)
+    state.beam.iter().map(|e| e.value).fold(f32::NEG_INFINITY, f32::max)
 }
 
 /// Wells refined between two progress reports: enough to keep both cores
@@ -86,18 +72,10 @@ pub fn refine_targets(
 
 /// Scales values linearly so that min -> -1 and max -> 1 (all 0 if equal).
 pub fn scale_to_unit(mut v: Vec<f32>) -> Vec<f32> {
-    let (lo, hi) = v
-        .iter()
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &t| {
-            (lo.min(t), hi.max(t))
-        });
+    let (lo, hi) = v.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &t| (lo.min(t), hi.max(t)));
     let span = hi - lo;
     for t in v.iter_mut() {
-        *t = if span > 0.0 {
-            2.0 * (*t - lo) / span - 1.0
-        } else {
-            0.0
-        };
+        *t = if span > 0.0 { 2.0 * (*t - lo) / span - 1.0 } else { 0.0 };
     }
     v
 }
@@ -133,11 +111,7 @@ mod tests {
                 "zero".into()
             }
         }
-        let config = RefineConfig {
-            width: 10,
-            depth: 10,
-            step: 0.5,
-        };
+        let config = RefineConfig { width: 10, depth: 10, step: 0.5 };
         assert_eq!(lookahead(&w, rules, &config, &Zero, 0), -1.0);
         assert_eq!(lookahead(&Well::EMPTY, rules, &config, &Zero, 0), 0.0);
     }

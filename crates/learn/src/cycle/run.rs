@@ -73,39 +73,18 @@ pub struct CycleMetrics {
 
 /// Progress events for the command line.
 pub enum CycleEvent<'a> {
-    StepStarted {
-        cycle: usize,
-        step: Step,
-    },
-    StepSkipped {
-        cycle: usize,
-        step: Step,
-    },
-    SearchDepth {
-        cycle: usize,
-        report: &'a hatetris_search::DepthReport,
-    },
-    RefineProgress {
-        cycle: usize,
-        done: usize,
-        total: usize,
-    },
-    Epoch {
-        cycle: usize,
-        report: &'a crate::train::EpochReport,
-    },
-    CycleDone {
-        metrics: &'a CycleMetrics,
-    },
+    StepStarted { cycle: usize, step: Step },
+    StepSkipped { cycle: usize, step: Step },
+    SearchDepth { cycle: usize, report: &'a hatetris_search::DepthReport },
+    RefineProgress { cycle: usize, done: usize, total: usize },
+    Epoch { cycle: usize, report: &'a crate::train::EpochReport },
+    CycleDone { metrics: &'a CycleMetrics },
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum CycleError {
     #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("{0}")]
     Data(#[from] crate::dataset::DatasetError),
     #[error("{0}")]
@@ -131,10 +110,7 @@ struct SearchRecord {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
-    move |source| CycleError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
+    move |source| CycleError::Io { path: path.to_path_buf(), source }
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), CycleError> {
@@ -144,10 +120,7 @@ fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), CycleError> {
 
 fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, CycleError> {
     let text = std::fs::read_to_string(path).map_err(io(path))?;
-    serde_json::from_str(&text).map_err(|e| CycleError::Malformed {
-        path: path.into(),
-        what: e.to_string(),
-    })
+    serde_json::from_str(&text).map_err(|e| CycleError::Malformed { path: path.into(), what: e.to_string() })
 }
 
 fn cycle_dir(run: &Path, cycle: usize) -> PathBuf {
@@ -206,13 +179,9 @@ pub fn run_cycles(
         // Search.
         let samples_path = cdir.join("samples.htds");
         let step = (cycle, Step::Search);
-        let record: SearchRecord = resumable(
-            step,
-            &samples_path,
-            &cdir.join("search.json"),
-            on_event,
-            |on_event| search_step(&config, &net, seed, cycle, &samples_path, on_event),
-        )?;
+        let record: SearchRecord = resumable(step, &samples_path, &cdir.join("search.json"), on_event, |on_event| {
+            search_step(&config, &net, seed, cycle, &samples_path, on_event)
+        })?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
@@ -220,28 +189,21 @@ pub fn run_cycles(
         // Refine.
         let refined_path = cdir.join("refined.htds");
         let step = (cycle, Step::Refine);
-        let refine_secs: f64 = resumable(
-            step,
-            &refined_path,
-            &cdir.join("refine.json"),
-            on_event,
-            |on_event| {
-                let t = Instant::now();
-                let samples = read_dataset(&samples_path)?;
-                let wells: Vec<Well> = samples.iter().map(from_sample).collect();
-                let total = wells.len();
-                let targets =
-                    refine_targets(&wells, rules, &config.refine, &net, seed, &mut |done| {
-                        on_event(CycleEvent::RefineProgress { cycle, done, total })
-                    });
-                let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
-                for (well, t) in wells.iter().zip(&targets) {
-                    w.push(&Sample::new(well.playable(rules), *t))?;
-                }
-                w.finish()?;
-                Ok(t.elapsed().as_secs_f64())
-            },
-        )?;
+        let refine_secs: f64 = resumable(step, &refined_path, &cdir.join("refine.json"), on_event, |on_event| {
+            let t = Instant::now();
+            let samples = read_dataset(&samples_path)?;
+            let wells: Vec<Well> = samples.iter().map(from_sample).collect();
+            let total = wells.len();
+            let targets = refine_targets(&wells, rules, &config.refine, &net, seed, &mut |done| {
+                on_event(CycleEvent::RefineProgress { cycle, done, total })
+            });
+            let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
+            for (well, t) in wells.iter().zip(&targets) {
+                w.push(&Sample::new(well.playable(rules), *t))?;
+            }
+            w.finish()?;
+            Ok(t.elapsed().as_secs_f64())
+        })?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
@@ -249,12 +211,8 @@ pub fn run_cycles(
         // Learn.
         let net_path = cdir.join("net.hnet");
         let step = (cycle, Step::Learn);
-        let (train_loss, validation_loss, epochs): (f64, f64, usize) = resumable(
-            step,
-            &net_path,
-            &cdir.join("train.json"),
-            on_event,
-            |on_event| {
+        let (train_loss, validation_loss, epochs): (f64, f64, usize) =
+            resumable(step, &net_path, &cdir.join("train.json"), on_event, |on_event| {
                 let mut data = Vec::new();
                 for c in cycle.saturating_sub(config.history.max(1) - 1).max(1)..=cycle {
                     data.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
@@ -262,15 +220,8 @@ pub fn run_cycles(
                 let mut tc = config.train.clone();
                 tc.hidden = net.hidden;
                 tc.seed = seed;
-                let result = train(&data, Some(net.clone()), &tc, &mut |r| {
-                    on_event(CycleEvent::Epoch { cycle, report: r })
-                })?;
-                let best = result
-                    .epochs
-                    .iter()
-                    .rev()
-                    .find(|e| e.best)
-                    .or(result.epochs.last());
+                let result = train(&data, Some(net.clone()), &tc, &mut |r| on_event(CycleEvent::Epoch { cycle, report: r }))?;
+                let best = result.epochs.iter().rev().find(|e| e.best).or(result.epochs.last());
                 let summary = (
                     best.map(|e| e.train_loss as f64).unwrap_or(f64::NAN),
                     result.best_validation_loss as f64,
@@ -278,8 +229,7 @@ pub fn run_cycles(
                 );
                 result.network.save(&net_path)?;
                 Ok(summary)
-            },
-        )?;
+            })?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
@@ -351,10 +301,7 @@ fn search_step(
     let t = Instant::now();
     let mut state = BeamState::new();
     run(&mut state, &search, net, &mut |s| {
-        on_event(CycleEvent::SearchDepth {
-            cycle,
-            report: &s.report(),
-        });
+        on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
         let k = config.samples_per_depth.min(s.beam.len());
         let mut picks = sample(&mut rng, s.beam.len(), k).into_vec();
         picks.sort_unstable();
@@ -391,12 +338,7 @@ fn read_metrics(path: &Path) -> Result<Vec<CycleMetrics>, CycleError> {
     let text = std::fs::read_to_string(path).map_err(io(path))?;
     text.lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            serde_json::from_str(l).map_err(|e| CycleError::Malformed {
-                path: path.into(),
-                what: e.to_string(),
-            })
-        })
+        .map(|l| serde_json::from_str(l).map_err(|e| CycleError::Malformed { path: path.into(), what: e.to_string() }))
         .collect()
 }
 
@@ -410,26 +352,12 @@ fn write_metrics(path: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError
 }
 
 fn plot_progress(dir: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError> {
-    let lines: Vec<(f64, f64)> = metrics
-        .iter()
-        .map(|m| (m.cycle as f64, m.lines as f64))
-        .collect();
-    let loss: Vec<(f64, f64)> = metrics
-        .iter()
-        .map(|m| (m.cycle as f64, m.validation_loss))
-        .collect();
-    crate::plot::plot_losses(
-        &dir.join("progress-lines.png"),
-        "lines per cycle",
-        &[("lines", lines)],
-    )
-    .map_err(|e| CycleError::Plot(e.to_string()))?;
-    crate::plot::plot_losses(
-        &dir.join("progress-loss.png"),
-        "validation loss per cycle",
-        &[("validation loss", loss)],
-    )
-    .map_err(|e| CycleError::Plot(e.to_string()))
+    let lines: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.lines as f64)).collect();
+    let loss: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.validation_loss)).collect();
+    crate::plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
+        .map_err(|e| CycleError::Plot(e.to_string()))?;
+    crate::plot::plot_losses(&dir.join("progress-loss.png"), "validation loss per cycle", &[("validation loss", loss)])
+        .map_err(|e| CycleError::Plot(e.to_string()))
 }
 
 #[cfg(test)]
@@ -440,46 +368,25 @@ mod tests {
         CycleConfig {
             width: 12,
             samples_per_depth: 6,
-            refine: RefineConfig {
-                width: 4,
-                depth: 3,
-                step: 0.5,
-            },
+            refine: RefineConfig { width: 4, depth: 3, step: 0.5 },
             history: 3,
             quiescence: 1,
             seed: 5,
             max_depth: 24,
-            train: TrainConfig {
-                hidden: 8,
-                batch_size: 32,
-                max_epochs: 2,
-                ..TrainConfig::default()
-            },
+            train: TrainConfig { hidden: 8, batch_size: 32, max_epochs: 2, ..TrainConfig::default() },
         }
     }
 
     fn steps(events: &[String], kind: &str) -> Vec<String> {
-        events
-            .iter()
-            .filter(|e| e.starts_with(kind))
-            .cloned()
-            .collect()
+        events.iter().filter(|e| e.starts_with(kind)).cloned().collect()
     }
 
-    fn run(
-        dir: &Path,
-        cycles: usize,
-        stop: Option<(usize, Step)>,
-    ) -> (Vec<CycleMetrics>, Vec<String>) {
+    fn run(dir: &Path, cycles: usize, stop: Option<(usize, Step)>) -> (Vec<CycleMetrics>, Vec<String>) {
         let mut events = Vec::new();
         let net = Network::random(8, 1);
         let metrics = run_cycles(dir, cycles, &tiny(), &net, stop, &mut |e| match e {
-            CycleEvent::StepStarted { cycle, step } => {
-                events.push(format!("started {cycle} {step:?}"))
-            }
-            CycleEvent::StepSkipped { cycle, step } => {
-                events.push(format!("skipped {cycle} {step:?}"))
-            }
+            CycleEvent::StepStarted { cycle, step } => events.push(format!("started {cycle} {step:?}")),
+            CycleEvent::StepSkipped { cycle, step } => events.push(format!("skipped {cycle} {step:?}")),
             _ => {}
         })
         .unwrap();
@@ -492,18 +399,12 @@ mod tests {
         let dir = tmp.path();
         let (metrics, events) = run(dir, 2, Some((1, Step::Refine)));
         assert!(metrics.is_empty());
-        assert_eq!(
-            steps(&events, "started"),
-            ["started 1 Search", "started 1 Refine"]
-        );
+        assert_eq!(steps(&events, "started"), ["started 1 Search", "started 1 Refine"]);
         let c1 = cycle_dir(dir, 1);
         assert!(c1.join("refined.htds").exists() && !c1.join("net.hnet").exists());
 
         let (metrics, events) = run(dir, 2, None);
-        assert_eq!(
-            steps(&events, "skipped"),
-            ["skipped 1 Search", "skipped 1 Refine"]
-        );
+        assert_eq!(steps(&events, "skipped"), ["skipped 1 Search", "skipped 1 Refine"]);
         assert_eq!(steps(&events, "started")[0], "started 1 Learn");
         assert_eq!(metrics.len(), 2);
 
@@ -517,16 +418,8 @@ mod tests {
             Network::load(&c.join("net.hnet")).unwrap();
             let record: SearchRecord = read_json(&c.join("search.json")).unwrap();
             let keys = hatetris_game::replay::decode(&record.replay).unwrap();
-            let out = hatetris_game::play(
-                Rules::STANDARD,
-                hatetris_game::Enemy::Hatetris,
-                &keys,
-                |_, _| {},
-            );
-            assert_eq!(
-                out.score, m.lines,
-                "the recorded replay scores what the metrics say"
-            );
+            let out = hatetris_game::play(Rules::STANDARD, hatetris_game::Enemy::Hatetris, &keys, |_, _| {});
+            assert_eq!(out.score, m.lines, "the recorded replay scores what the metrics say");
         }
         assert_eq!(read_metrics(&dir.join("metrics.jsonl")).unwrap(), metrics);
         for png in ["progress-lines.png", "progress-loss.png"] {
@@ -534,10 +427,7 @@ mod tests {
             assert_eq!(&bytes[1..4], b"PNG");
         }
         // Nothing half-written is left anywhere.
-        let leftovers: Vec<_> = walk(dir)
-            .into_iter()
-            .filter(|p| p.file_name().unwrap().to_string_lossy().contains("tmp"))
-            .collect();
+        let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().contains("tmp")).collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
 
         // A finished run asked for no more cycles does nothing.
@@ -568,15 +458,7 @@ mod tests {
         let n = bytes.len();
         bytes[n / 2] ^= 0x40;
         std::fs::write(&refined, bytes).unwrap();
-        let err = run_cycles(
-            tmp.path(),
-            1,
-            &tiny(),
-            &Network::random(8, 1),
-            None,
-            &mut |_| {},
-        )
-        .unwrap_err();
+        let err = run_cycles(tmp.path(), 1, &tiny(), &Network::random(8, 1), None, &mut |_| {}).unwrap_err();
         assert!(err.to_string().contains("refined.htds"), "{err}");
     }
 }
