@@ -38,6 +38,8 @@ use crate::dataset::{DatasetError, DatasetWriter, Sample};
 use crate::solver::target;
 use hatetris_game::{choose_piece, distinct_landings, Rules, Well, BAR, FULL_ROW};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 /// The tallest well whose rows above the bottom one fit 60 bits.
@@ -52,8 +54,6 @@ const TABLES: usize = FULL_ROW as usize;
 const MIN_SLOTS: usize = 512;
 /// A sub-table grows once more than this share of its slots is used.
 const MAX_LOAD: f64 = 0.8;
-/// Wells solved between checks of the clock for progress.
-const PROGRESS_EVERY: u64 = 1 << 16;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum LeanError {
@@ -80,8 +80,10 @@ pub struct LeanProgress {
     pub wells: u64,
     /// Bytes the table holds mapped.
     pub bytes: u64,
-    /// Depth of the search path.
+    /// Depth of the search path (worker 0's).
     pub depth: usize,
+    /// Expansions of wells another worker had busy (work done twice).
+    pub helped: u64,
     pub secs: f64,
 }
 
@@ -187,13 +189,31 @@ impl SubTable {
             }
         }
     }
+}
+
+/// One sub-table behind its lock, with an unlocked hint of where its slots
+/// are (for prefetching only: a stale hint costs a wasted prefetch, and a
+/// prefetch never faults). Aligned so that two locks never share a line.
+#[repr(align(64))]
+struct Shard {
+    sub: Mutex<SubTable>,
+    hint_ptr: AtomicPtr<u64>,
+    hint_len: AtomicUsize,
+}
+
+impl Shard {
+    fn lock(&self) -> MutexGuard<'_, SubTable> {
+        // A poisoned lock means a worker panicked; the panic is re-raised when joined.
+        self.sub.lock().unwrap_or_else(|e| e.into_inner())
+    }
 
     #[inline]
     fn prefetch(&self, rest: u64) {
-        let slots = self.slots.as_slice();
-        let p = slots[home(rest, slots.len())..].as_ptr();
+        let ptr = self.hint_ptr.load(Ordering::Relaxed);
+        let len = self.hint_len.load(Ordering::Relaxed);
+        let p = ptr.wrapping_add(home(rest, len));
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint and never faults; `p` is in bounds anyway.
+        // SAFETY: a prefetch is a hint that never faults, whatever the address.
         unsafe {
             std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
         };
@@ -202,12 +222,13 @@ impl SubTable {
     }
 }
 
-/// Every sub-table, with the memory they hold and the cap on it.
+/// Every sub-table, with the memory they map and the cap on it.
 struct Table {
-    subs: Vec<SubTable>,
-    bytes: u64,
+    shards: Vec<Shard>,
+    bytes: AtomicU64,
     limit: u64,
-    wells: u64,
+    /// Wells inserted, as last flushed by the workers.
+    wells: AtomicU64,
 }
 
 impl Table {
@@ -216,54 +237,59 @@ impl Table {
         if bytes > limit {
             return Err(LeanError::MemoryCap { limit_bytes: limit, wells: 0 });
         }
-        let subs = (0..TABLES)
-            .map(|_| Slab::new(MIN_SLOTS).map(|slots| SubTable { slots, len: 0 }).ok_or(LeanError::Map { bytes: MIN_SLOTS as u64 * 8 }))
+        let shards = (0..TABLES)
+            .map(|_| {
+                let slots = Slab::new(MIN_SLOTS).ok_or(LeanError::Map { bytes: MIN_SLOTS as u64 * 8 })?;
+                Ok(Shard {
+                    hint_ptr: AtomicPtr::new(slots.ptr),
+                    hint_len: AtomicUsize::new(slots.len),
+                    sub: Mutex::new(SubTable { slots, len: 0 }),
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Table { subs, bytes, limit, wells: 0 })
+        Ok(Table { shards, bytes: AtomicU64::new(bytes), limit, wells: AtomicU64::new(0) })
     }
 
-    /// Puts `rest` at the empty slot `at` of sub-table `b` with `tag`,
-    /// growing the sub-table if that fills it past the load limit; returns
-    /// the slot it ends in.
-    fn insert(&mut self, b: usize, at: usize, rest: u64, tag: u64) -> Result<usize, LeanError> {
-        let sub = &mut self.subs[b];
+    /// Puts `rest` at the empty slot `at` of the locked sub-table `sub`
+    /// (shard `b`) with `tag`, growing the sub-table if that fills it past
+    /// the load limit; returns the slot it ends in.
+    fn insert(&self, b: usize, sub: &mut SubTable, at: usize, rest: u64, tag: u64) -> Result<usize, LeanError> {
         sub.slots.as_mut_slice()[at] = rest << 4 | tag;
         sub.len += 1;
-        self.wells += 1;
-        if sub.len as f64 > sub.slots.len as f64 * MAX_LOAD {
-            let old = sub.slots.len;
-            // Half again, rounded up to whole 4 KiB pages.
-            let new = (old + old / 2).div_ceil(MIN_SLOTS) * MIN_SLOTS;
-            let add = new as u64 * 8;
-            if self.bytes + add > self.limit {
-                return Err(LeanError::MemoryCap { limit_bytes: self.limit, wells: self.wells });
-            }
-            let mut slots = Slab::new(new).ok_or(LeanError::Map { bytes: add })?;
-            let dst = slots.as_mut_slice();
-            for &e in sub.slots.as_slice() {
-                if e != 0 {
-                    let mut i = home(e >> 4, new);
-                    while dst[i] != 0 {
-                        i += 1;
-                        if i == new {
-                            i = 0;
-                        }
+        if sub.len as f64 <= sub.slots.len as f64 * MAX_LOAD {
+            return Ok(at);
+        }
+        let old = sub.slots.len;
+        // Half again, rounded up to whole 4 KiB pages.
+        let new = (old + old / 2).div_ceil(MIN_SLOTS) * MIN_SLOTS;
+        let add = new as u64 * 8;
+        // Both the old and the new slots are mapped while the entries move.
+        if self.bytes.fetch_add(add, Ordering::Relaxed) + add > self.limit {
+            return Err(LeanError::MemoryCap { limit_bytes: self.limit, wells: self.wells.load(Ordering::Relaxed) });
+        }
+        let mut slots = Slab::new(new).ok_or(LeanError::Map { bytes: add })?;
+        let dst = slots.as_mut_slice();
+        for &e in sub.slots.as_slice() {
+            if e != 0 {
+                let mut i = home(e >> 4, new);
+                while dst[i] != 0 {
+                    i += 1;
+                    if i == new {
+                        i = 0;
                     }
-                    dst[i] = e;
                 }
-            }
-            sub.slots = slots;
-            self.bytes = self.bytes + add - old as u64 * 8;
-            match sub.find(rest) {
-                Slot::Found(at, _) => return Ok(at),
-                Slot::Absent(_) => unreachable!("just inserted"),
+                dst[i] = e;
             }
         }
-        Ok(at)
-    }
-
-    fn set(&mut self, b: usize, at: usize, rest: u64, tag: u64) {
-        self.subs[b].slots.as_mut_slice()[at] = rest << 4 | tag;
+        let shard = &self.shards[b];
+        shard.hint_ptr.store(slots.ptr, Ordering::Relaxed);
+        shard.hint_len.store(slots.len, Ordering::Relaxed);
+        sub.slots = slots;
+        self.bytes.fetch_sub(old as u64 * 8, Ordering::Relaxed);
+        match sub.find(rest) {
+            Slot::Found(at, _) => Ok(at),
+            Slot::Absent(_) => unreachable!("just inserted"),
+        }
     }
 }
 
@@ -301,23 +327,232 @@ struct Child {
     lines: u8,
 }
 
-/// A well on the search path: its children are `pending[kids..]` (those
-/// before `next` visited), `best` the most found so far.
+/// A well on a worker's search path. Its unvisited children are
+/// `pending[next..]` (its own start at `kids`), `best` the most found so
+/// far. A worker *owns* the wells it put in the table as busy and marks
+/// them solved; a frame it does not own is *help* for a well another worker
+/// has on its path: the same value, computed again rather than waited for.
 struct Frame {
     key: Key,
     slot: usize,
     kids: usize,
     next: usize,
     best: u32,
+    owned: bool,
+    /// Children at `next` put back because another worker had them busy.
+    skipped: usize,
+}
+
+/// Why a worker stopped without a value.
+enum Stop {
+    Error(LeanError),
+    /// Another worker failed.
+    Abandoned,
+}
+
+impl From<LeanError> for Stop {
+    fn from(e: LeanError) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+/// The graph: a well's landings as (the well made, None when the game is
+/// over; lines cleared), appended to the vector.
+type Children<'a> = dyn Fn(Key, &mut Vec<(Option<Key>, u8)>) + Sync + 'a;
+
+/// What every worker shares.
+struct Shared<'a> {
+    table: Table,
+    /// A well's landings: (the well it makes, or None when the game is
+    /// over; the lines it clears), appended to the vector.
+    children: &'a Children<'a>,
+    /// Set when a worker fails, so that the others stop.
+    failed: AtomicBool,
+    /// Wells solved, as last flushed by the workers.
+    done: AtomicU64,
+    /// Worker 0's search depth, for progress.
+    depth: AtomicUsize,
+    /// Help expansions, as last flushed.
+    helped: AtomicU64,
+}
+
+/// One worker's depth-first search.
+struct Worker<'a> {
+    id: usize,
+    shared: &'a Shared<'a>,
+    /// Scratch for the children of one well.
+    buf: Vec<(Option<Key>, u8)>,
+    stack: Vec<Frame>,
+    pending: Vec<Child>,
+    /// Landings of the wells this worker owned.
+    landings: u64,
+    /// Counts not yet flushed to `shared`.
+    done: u64,
+    inserted: u64,
+    helped: u64,
+}
+
+/// Counts are flushed to the shared atomics this often.
+const FLUSH_EVERY: u64 = 4096;
+
+impl Worker<'_> {
+    /// Pushes the frame of `key` (busy in the table at `slot`): game-over
+    /// landings and children already solved are valued now, the rest wait
+    /// in `pending`, in this worker's order.
+    fn expand(&mut self, key: Key, slot: usize, owned: bool) {
+        let shards = &self.shared.table.shards;
+        self.buf.clear();
+        (self.shared.children)(key, &mut self.buf);
+        if owned {
+            self.landings += self.buf.len() as u64;
+        }
+        let kids = self.pending.len();
+        let mut best = 0u32;
+        for &(child, lines) in &self.buf {
+            match child {
+                None => best = best.max(lines as u32),
+                Some(key) => {
+                    shards[key.bottom as usize].prefetch(key.rest);
+                    self.pending.push(Child { key, lines });
+                }
+            }
+        }
+        // Workers visit children in different orders so that they meet less.
+        if self.id % 2 == 1 {
+            self.pending[kids..].reverse();
+        }
+        if self.id >= 2 {
+            let r = self.id / 2 % (self.pending.len() - kids).max(1);
+            self.pending[kids..].rotate_left(r);
+        }
+        let mut keep = kids;
+        for i in kids..self.pending.len() {
+            let c = self.pending[i];
+            match shards[c.key.bottom as usize].lock().find(c.key.rest) {
+                Slot::Found(_, tag) if tag != BUSY => best = best.max(c.lines as u32 + tag as u32 - 1),
+                _ => {
+                    self.pending[keep] = c;
+                    keep += 1;
+                }
+            }
+        }
+        self.pending.truncate(keep);
+        self.stack.push(Frame { key, slot, kids, next: kids, best, owned, skipped: 0 });
+    }
+
+    fn cycle(&self) -> Stop {
+        Stop::Error(LeanError::Cycle { wells: self.shared.table.wells.load(Ordering::Relaxed) + self.inserted })
+    }
+
+    fn flush(&mut self) {
+        self.shared.done.fetch_add(std::mem::take(&mut self.done), Ordering::Relaxed);
+        self.shared.table.wells.fetch_add(std::mem::take(&mut self.inserted), Ordering::Relaxed);
+        self.shared.helped.fetch_add(std::mem::take(&mut self.helped), Ordering::Relaxed);
+        if self.id == 0 {
+            self.shared.depth.store(self.stack.len(), Ordering::Relaxed);
+        }
+    }
+
+    /// Searches until the bottom frame is solved; returns its value.
+    fn run(&mut self) -> Result<u32, Stop> {
+        let shards = &self.shared.table.shards;
+        loop {
+            if self.shared.failed.load(Ordering::Relaxed) {
+                return Err(Stop::Abandoned);
+            }
+            let top = self.stack.len() - 1;
+            let f = &mut self.stack[top];
+            if f.next < self.pending.len() {
+                let c = self.pending[f.next];
+                let b = c.key.bottom as usize;
+                let mut sub = shards[b].lock();
+                match sub.find(c.key.rest) {
+                    Slot::Found(_, BUSY) => {
+                        drop(sub);
+                        if self.stack.iter().any(|g| g.key == c.key) {
+                            return Err(self.cycle());
+                        }
+                        // Another worker has it on its path: first the other
+                        // children, then help with it.
+                        let f = &mut self.stack[top];
+                        if f.skipped + 1 < self.pending.len() - f.next {
+                            self.pending[f.next..].rotate_left(1);
+                            f.skipped += 1;
+                        } else {
+                            f.next += 1;
+                            f.skipped = 0;
+                            self.helped += 1;
+                            self.expand(c.key, usize::MAX, false);
+                        }
+                    }
+                    Slot::Found(_, tag) => {
+                        f.best = f.best.max(c.lines as u32 + tag as u32 - 1);
+                        f.next += 1;
+                        f.skipped = 0;
+                    }
+                    Slot::Absent(at) => {
+                        let at = self.shared.table.insert(b, &mut sub, at, c.key.rest, BUSY);
+                        drop(sub);
+                        self.inserted += 1;
+                        let f = &mut self.stack[top];
+                        f.next += 1;
+                        f.skipped = 0;
+                        self.expand(c.key, at?, true);
+                    }
+                }
+                continue;
+            }
+            // Every child valued: this well is solved.
+            let f = self.stack.pop().expect("top frame");
+            if f.best > MAX_VALUE {
+                return Err(Stop::Error(LeanError::ValueTooLarge { value: f.best }));
+            }
+            if f.owned {
+                let b = f.key.bottom as usize;
+                let mut sub = shards[b].lock();
+                let busy = f.key.rest << 4 | BUSY;
+                // The frame's slot is stale if its sub-table grew since.
+                let slot = if sub.slots.as_slice().get(f.slot) == Some(&busy) {
+                    f.slot
+                } else {
+                    match sub.find(f.key.rest) {
+                        Slot::Found(at, BUSY) => at,
+                        other => unreachable!("an owned well is busy in the table: {other:?}"),
+                    }
+                };
+                sub.slots.as_mut_slice()[slot] = f.key.rest << 4 | (f.best as u64 + 1);
+                drop(sub);
+                self.done += 1;
+                if self.done >= FLUSH_EVERY {
+                    self.flush();
+                }
+            }
+            self.pending.truncate(f.kids);
+            match self.stack.last_mut() {
+                None => {
+                    self.flush();
+                    return Ok(f.best);
+                }
+                Some(p) => {
+                    let lines = self.pending[p.next - 1].lines as u32;
+                    p.best = p.best.max(lines + f.best);
+                }
+            }
+        }
+    }
 }
 
 /// Every well reachable from the start against Mild, with its value.
 pub struct LeanSolution {
     rules: Rules,
-    table: Table,
+    subs: Vec<SubTable>,
+    bytes: u64,
+    wells: u64,
     start: Key,
     max_lines: u32,
     landings: u64,
+    /// Expansions done twice because another worker had the well busy.
+    pub helped: u64,
     pub secs: f64,
 }
 
@@ -326,11 +561,13 @@ pub struct LeanSolution {
 pub struct LeanOptions {
     /// The table may not map more than this many bytes.
     pub max_bytes: u64,
+    /// Workers searching the one table (1 or more; results do not depend on it).
+    pub threads: usize,
 }
 
 impl Default for LeanOptions {
     fn default() -> Self {
-        LeanOptions { max_bytes: 16 << 30 }
+        LeanOptions { max_bytes: 16 << 30, threads: 1 }
     }
 }
 
@@ -340,6 +577,13 @@ pub fn solve_lean(rules: Rules, opts: LeanOptions, progress: &mut dyn FnMut(&Lea
 }
 
 /// Solves every well reachable from `start` against HATETRIS Mild.
+///
+/// With several threads every worker searches from the start, in its own
+/// child order, through the one table; a well one worker finds busy on
+/// another's path is put off, then searched again by the finder rather
+/// than waited for (no worker ever blocks on another, so none can deadlock).
+/// Every value is the same plain maximum whoever computes it, so the result
+/// does not depend on the number of threads.
 pub fn solve_lean_from(rules: Rules, start: &Well, opts: LeanOptions, progress: &mut dyn FnMut(&LeanProgress)) -> Result<LeanSolution, LeanError> {
     let h = rules.height();
     if h > LEAN_MAX_HEIGHT {
@@ -351,107 +595,105 @@ pub fn solve_lean_from(rules: Rules, start: &Well, opts: LeanOptions, progress: 
     if outside || gap || rows.iter().any(|&r| r >= FULL_ROW) {
         return Err(LeanError::BadStart);
     }
-    let t0 = Instant::now();
-    let mut table = Table::new(opts.max_bytes)?;
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut pending: Vec<Child> = Vec::new();
-    let mut landings = 0u64;
-    let mut done = 0u64;
-
-    // Expands `key` (already in the table as busy at `slot`) into a frame:
-    // game-over landings and children already solved are valued now, the
-    // rest wait in `pending`.
-    let expand = |key: Key, slot: usize, table: &Table, pending: &mut Vec<Child>, landings: &mut u64| -> Result<Frame, LeanError> {
+    let children = move |key: Key, out: &mut Vec<(Option<Key>, u8)>| {
         let well = key.well(rules);
         let piece = choose_piece(&well, rules, |_| 0);
-        let kids = pending.len();
-        let mut best = 0u32;
         for l in distinct_landings(&well, rules, piece) {
-            *landings += 1;
-            if l.well.is_game_over() {
-                best = best.max(l.lines as u32);
-            } else {
-                debug_assert!(l.well.rows[..BAR].iter().all(|&r| r == 0));
-                let key = Key::of(&l.well, rules);
-                table.subs[key.bottom as usize].prefetch(key.rest);
-                pending.push(Child { key, lines: l.lines });
-            }
+            let over = l.well.is_game_over();
+            debug_assert!(over || l.well.rows[..BAR].iter().all(|&r| r == 0));
+            out.push(((!over).then(|| Key::of(&l.well, rules)), l.lines));
         }
-        let mut keep = kids;
-        for i in kids..pending.len() {
-            let c = pending[i];
-            match table.subs[c.key.bottom as usize].find(c.key.rest) {
-                Slot::Found(_, BUSY) => return Err(LeanError::Cycle { wells: table.wells }),
-                Slot::Found(_, tag) => best = best.max(c.lines as u32 + tag as u32 - 1),
-                Slot::Absent(_) => {
-                    pending[keep] = c;
-                    keep += 1;
-                }
-            }
-        }
-        pending.truncate(keep);
-        Ok(Frame { key, slot, kids, next: kids, best })
     };
+    let s = solve_keys(Key::of(start, rules), &children, opts, progress)?;
+    Ok(LeanSolution { rules, subs: s.subs, bytes: s.bytes, wells: s.wells, start: s.start, max_lines: s.max_lines, landings: s.landings, helped: s.helped, secs: s.secs })
+}
 
-    let root = Key::of(start, rules);
-    let Slot::Absent(at) = table.subs[root.bottom as usize].find(root.rest) else { unreachable!("the table is empty") };
-    let at = table.insert(root.bottom as usize, at, root.rest, BUSY)?;
-    let f = expand(root, at, &table, &mut pending, &mut landings)?;
-    stack.push(f);
-    let mut next_report = PROGRESS_EVERY;
-    let mut last_report = Instant::now();
-    let max_lines = loop {
-        let f = stack.last_mut().expect("the loop returns when the stack empties");
-        if f.next < pending.len() {
-            let c = pending[f.next];
-            f.next += 1;
-            let b = c.key.bottom as usize;
-            match table.subs[b].find(c.key.rest) {
-                Slot::Found(_, BUSY) => return Err(LeanError::Cycle { wells: table.wells }),
-                Slot::Found(_, tag) => f.best = f.best.max(c.lines as u32 + tag as u32 - 1),
-                Slot::Absent(at) => {
-                    let at = table.insert(b, at, c.key.rest, BUSY)?;
-                    let f = expand(c.key, at, &table, &mut pending, &mut landings)?;
-                    stack.push(f);
-                }
-            }
-            continue;
-        }
-        // Every child valued: this well is solved.
-        let f = stack.pop().expect("top frame");
-        if f.best > MAX_VALUE {
-            return Err(LeanError::ValueTooLarge { value: f.best });
-        }
-        // The frame's slot is stale if its sub-table grew since.
-        let b = f.key.bottom as usize;
-        let slot = match table.subs[b].slots.as_slice().get(f.slot) {
-            Some(&e) if e == f.key.rest << 4 | BUSY => f.slot,
-            _ => match table.subs[b].find(f.key.rest) {
-                Slot::Found(at, BUSY) => at,
-                other => unreachable!("a busy well is in the table: {other:?}"),
-            },
-        };
-        table.set(b, slot, f.key.rest, f.best as u64 + 1);
-        pending.truncate(f.kids);
-        done += 1;
-        if done >= next_report {
-            next_report += PROGRESS_EVERY;
-            if last_report.elapsed().as_secs_f64() >= 1.0 {
-                last_report = Instant::now();
-                progress(&LeanProgress { done, wells: table.wells, bytes: table.bytes, depth: stack.len(), secs: t0.elapsed().as_secs_f64() });
-            }
-        }
-        match stack.last_mut() {
-            None => break f.best,
-            Some(p) => {
-                let lines = pending[p.next - 1].lines as u32;
-                p.best = p.best.max(lines + f.best);
-            }
-        }
+/// The table of a solved graph.
+struct Solved {
+    subs: Vec<SubTable>,
+    bytes: u64,
+    wells: u64,
+    start: Key,
+    max_lines: u32,
+    landings: u64,
+    helped: u64,
+    secs: f64,
+}
+
+/// Solves the graph `children` from `root` (keys' bottoms must be below
+/// [`TABLES`], their rests below 2^60).
+fn solve_keys(root: Key, children: &Children<'_>, opts: LeanOptions, progress: &mut dyn FnMut(&LeanProgress)) -> Result<Solved, LeanError> {
+    let t0 = Instant::now();
+    let shared = Shared {
+        table: Table::new(opts.max_bytes)?,
+        children,
+        failed: AtomicBool::new(false),
+        done: AtomicU64::new(0),
+        depth: AtomicUsize::new(0),
+        helped: AtomicU64::new(0),
     };
+    let at = {
+        let mut sub = shared.table.shards[root.bottom as usize].lock();
+        let Slot::Absent(at) = sub.find(root.rest) else { unreachable!("the table is empty") };
+        shared.table.insert(root.bottom as usize, &mut sub, at, root.rest, BUSY)?
+    };
+    shared.table.wells.store(1, Ordering::Relaxed);
+    let threads = opts.threads.max(1);
+    let finished = AtomicUsize::new(0);
+    let results: Vec<(Result<u32, Stop>, u64)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|id| {
+                let (shared, finished) = (&shared, &finished);
+                s.spawn(move || {
+                    let mut w = Worker { id, shared, buf: Vec::new(), stack: Vec::new(), pending: Vec::new(), landings: 0, done: 0, inserted: 0, helped: 0 };
+                    // Worker 0 owns the start; the others help with it.
+                    w.expand(root, at, id == 0);
+                    let r = w.run();
+                    if r.is_err() {
+                        shared.failed.store(true, Ordering::Relaxed);
+                    }
+                    finished.fetch_add(1, Ordering::Release);
+                    (r, w.landings)
+                })
+            })
+            .collect();
+        let mut last = Instant::now();
+        while finished.load(Ordering::Acquire) < threads {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            if last.elapsed().as_secs_f64() >= 1.0 {
+                last = Instant::now();
+                let t = &shared.table;
+                progress(&LeanProgress {
+                    done: shared.done.load(Ordering::Relaxed),
+                    wells: t.wells.load(Ordering::Relaxed),
+                    bytes: t.bytes.load(Ordering::Relaxed),
+                    depth: shared.depth.load(Ordering::Relaxed),
+                    helped: shared.helped.load(Ordering::Relaxed),
+                    secs: t0.elapsed().as_secs_f64(),
+                });
+            }
+        }
+        handles.into_iter().map(|h| h.join().expect("a solver worker panicked")).collect()
+    });
+    let mut values = Vec::new();
+    let mut landings = 0;
+    for (r, l) in results {
+        landings += l;
+        match r {
+            Ok(v) => values.push(v),
+            Err(Stop::Error(e)) => return Err(e),
+            Err(Stop::Abandoned) => {}
+        }
+    }
+    let max_lines = values[0];
+    assert!(values.iter().all(|&v| v == max_lines), "workers disagree on the start's value: {values:?}");
+    let bytes = shared.table.bytes.load(Ordering::Relaxed);
+    let subs: Vec<SubTable> = shared.table.shards.into_iter().map(|s| s.sub.into_inner().unwrap_or_else(|e| e.into_inner())).collect();
+    let wells = subs.iter().map(|s| s.len as u64).sum();
     let secs = t0.elapsed().as_secs_f64();
-    progress(&LeanProgress { done, wells: table.wells, bytes: table.bytes, depth: 0, secs });
-    Ok(LeanSolution { rules, table, start: root, max_lines, landings, secs })
+    let helped = shared.helped.load(Ordering::Relaxed);
+    progress(&LeanProgress { done: wells, wells, bytes, depth: 0, helped, secs });
+    Ok(Solved { subs, bytes, wells, start: root, max_lines, landings, helped, secs })
 }
 
 impl LeanSolution {
@@ -461,7 +703,7 @@ impl LeanSolution {
 
     /// Reachable wells that are not game over (the start among them).
     pub fn well_count(&self) -> u64 {
-        self.table.wells
+        self.wells
     }
 
     /// Distinct landings summed over every well (edges of the graph, game
@@ -477,7 +719,7 @@ impl LeanSolution {
 
     /// Bytes the table maps.
     pub fn table_bytes(&self) -> u64 {
-        self.table.bytes
+        self.bytes
     }
 
     /// The value of `well`, if it is reachable.
@@ -486,20 +728,25 @@ impl LeanSolution {
         if well.rows[..BAR].iter().chain(&well.rows[self.rules.depth()..]).any(|&r| r != 0) || key.bottom >= FULL_ROW {
             return None;
         }
-        match self.table.subs[key.bottom as usize].find(key.rest) {
+        match self.subs[key.bottom as usize].find(key.rest) {
             Slot::Found(_, tag) => Some(tag as u32 - 1),
             Slot::Absent(_) => None,
         }
     }
 
     /// Calls `f` with every reachable well and its value, the start first,
-    /// then by bottom row and table order.
+    /// then in key order (bottom row, then the rows above), whatever the
+    /// order the workers filled the table in.
     pub fn for_each(&self, mut f: impl FnMut(Well, u32)) {
         f(self.start.well(self.rules), self.max_lines);
-        for (b, sub) in self.table.subs.iter().enumerate() {
-            for &e in sub.slots.as_slice() {
+        let mut entries = Vec::new();
+        for (b, sub) in self.subs.iter().enumerate() {
+            entries.clear();
+            entries.extend(sub.slots.as_slice().iter().copied().filter(|&e| e != 0));
+            entries.sort_unstable();
+            for &e in &entries {
                 let key = Key { bottom: b as u16, rest: e >> 4 };
-                if e != 0 && key != self.start {
+                if key != self.start {
                     f(key.well(self.rules), (e & 15) as u32 - 1);
                 }
             }
@@ -521,7 +768,7 @@ impl LeanSolution {
         loop {
             let limit = if share >= 1.0 { u64::MAX } else { (share * u64::MAX as f64) as u64 };
             picked.clear();
-            for (b, sub) in self.table.subs.iter().enumerate() {
+            for (b, sub) in self.subs.iter().enumerate() {
                 for &e in sub.slots.as_slice() {
                     if e != 0 {
                         let s = score(b, e >> 4);
@@ -582,7 +829,140 @@ mod tests {
     use std::collections::HashMap;
 
     fn lean(h: usize) -> LeanSolution {
-        solve_lean(Rules::with_height(h).unwrap(), LeanOptions::default(), &mut |_| {}).unwrap()
+        lean_with(h, 1)
+    }
+
+    fn lean_with(h: usize, threads: usize) -> LeanSolution {
+        let opts = LeanOptions { threads, ..LeanOptions::default() };
+        solve_lean(Rules::with_height(h).unwrap(), opts, &mut |_| {}).unwrap()
+    }
+
+    /// A synthetic graph: node `i` is a key, its edges (target or game
+    /// over, lines).
+    struct Synthetic {
+        edges: Vec<Vec<(Option<usize>, u8)>>,
+    }
+
+    fn node_key(i: usize) -> Key {
+        Key { bottom: (i % 5) as u16 + 1, rest: i as u64 }
+    }
+
+    impl Synthetic {
+        fn children(&self) -> impl Fn(Key, &mut Vec<(Option<Key>, u8)>) + Sync + '_ {
+            |k: Key, out: &mut Vec<(Option<Key>, u8)>| {
+                out.extend(self.edges[k.rest as usize].iter().map(|&(t, l)| (t.map(node_key), l)));
+            }
+        }
+
+        fn solve(&self, threads: usize) -> Result<Solved, LeanError> {
+            let opts = LeanOptions { threads, ..LeanOptions::default() };
+            solve_keys(node_key(0), &self.children(), opts, &mut |_| {})
+        }
+
+        /// Values by plain recursion (the graph must be acyclic) and the
+        /// nodes reachable from 0.
+        fn reference(&self) -> (Vec<Option<u32>>, usize) {
+            fn go(g: &Synthetic, v: usize, memo: &mut Vec<Option<u32>>) -> u32 {
+                if let Some(x) = memo[v] {
+                    return x;
+                }
+                let x = g.edges[v].iter().map(|&(t, l)| l as u32 + t.map_or(0, |t| go(g, t, memo))).max().unwrap_or(0);
+                memo[v] = Some(x);
+                x
+            }
+            let mut memo = vec![None; self.edges.len()];
+            go(self, 0, &mut memo);
+            let n = memo.iter().filter(|v| v.is_some()).count();
+            (memo, n)
+        }
+    }
+
+    fn solved_value(s: &Solved, i: usize) -> Option<u32> {
+        let k = node_key(i);
+        match s.subs[k.bottom as usize].find(k.rest) {
+            Slot::Found(_, tag) => Some(tag as u32 - 1),
+            Slot::Absent(_) => None,
+        }
+    }
+
+    /// A random layered graph (edges go to later layers, so it is acyclic)
+    /// of `n` nodes with lines 0 or 1 an edge and 10 layers.
+    fn layered(n: usize, rng: &mut u64) -> Synthetic {
+        let mut next = |m: u64| {
+            *rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (*rng >> 33) % m
+        };
+        let layer = |i: usize| i * 10 / n;
+        let edges = (0..n)
+            .map(|i| {
+                let first = (layer(i) + 1) * n / 10;
+                (0..next(5))
+                    .map(|_| {
+                        let lines = (next(4) == 0) as u8;
+                        if first >= n || next(6) == 0 {
+                            (None, lines)
+                        } else {
+                            (Some(first + next((n - first) as u64) as usize), lines)
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Synthetic { edges }
+    }
+
+    #[test]
+    fn random_acyclic_graphs_agree_with_plain_recursion_on_any_number_of_threads() {
+        let mut rng = 11u64;
+        for round in 0..40 {
+            let g = layered(50 + round * 40, &mut rng);
+            let (want, reachable) = g.reference();
+            for threads in 1..=3 {
+                let s = g.solve(threads).unwrap();
+                assert_eq!(s.wells, reachable as u64);
+                assert_eq!(Some(s.max_lines), want[0]);
+                for (i, w) in want.iter().enumerate() {
+                    assert_eq!(solved_value(&s, i), *w, "round {round} node {i} threads {threads}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cycle_is_an_error_on_any_number_of_threads() {
+        let mut rng = 5u64;
+        let mut found = 0;
+        for round in 0..40 {
+            let mut g = layered(60 + round * 30, &mut rng);
+            let (want, _) = g.reference();
+            // An edge back from a deep reachable node to the start.
+            let Some(v) = (0..g.edges.len()).rev().find(|&i| want[i].is_some() && i > 0) else { continue };
+            g.edges[v].push((Some(0), 0));
+            found += 1;
+            for threads in 1..=3 {
+                assert!(matches!(g.solve(threads).err(), Some(LeanError::Cycle { .. })), "round {round} threads {threads}");
+            }
+        }
+        assert!(found > 30);
+        // Two nodes pointing at each other, below a fan of other work.
+        let mut edges: Vec<Vec<(Option<usize>, u8)>> = vec![(1..20).map(|i| (Some(i), 0)).collect()];
+        edges.extend((1..20).map(|i| vec![(Some(20), 0), (Some(21), 1), (None, (i % 2) as u8)]));
+        edges.push(vec![(Some(21), 0)]);
+        edges.push(vec![(Some(20), 0)]);
+        let g = Synthetic { edges };
+        for threads in 1..=3 {
+            assert!(matches!(g.solve(threads).err(), Some(LeanError::Cycle { .. })), "threads {threads}");
+        }
+    }
+
+    #[test]
+    fn a_value_past_13_is_an_error() {
+        let chain = |n: usize| Synthetic { edges: (0..n).map(|i| vec![(if i + 1 < n { Some(i + 1) } else { None }, 1)]).collect() };
+        // Node i of a chain of n is worth n - i lines.
+        for threads in 1..=2 {
+            assert_eq!(chain(13).solve(threads).unwrap().max_lines, 13);
+            assert_eq!(chain(14).solve(threads).err(), Some(LeanError::ValueTooLarge { value: 14 }));
+        }
     }
 
     #[test]
@@ -599,10 +979,10 @@ mod tests {
 
     /// Well counts, landings and maxima match the graph solver's, and so
     /// does every well's value.
-    fn agrees_with_graph_solver(h: usize) {
+    fn agrees_with_graph_solver(h: usize, threads: usize) {
         let rules = Rules::with_height(h).unwrap();
         let graph = solver::solve(rules, usize::MAX, &mut |_| {}).unwrap();
-        let sol = lean(h);
+        let sol = lean_with(h, threads);
         assert_eq!(sol.max_lines(), graph.max_lines(), "height {h}");
         assert_eq!(sol.well_count(), graph.well_count() as u64, "height {h}");
         assert_eq!(sol.edge_count(), graph.edge_count() as u64, "height {h}");
@@ -619,13 +999,15 @@ mod tests {
     #[test]
     fn heights_1_to_4_agree_with_the_graph_solver_well_by_well() {
         for h in 1..=4 {
-            agrees_with_graph_solver(h);
+            for threads in 1..=3 {
+                agrees_with_graph_solver(h, threads);
+            }
         }
     }
 
     #[test]
     fn height_5_agrees_with_the_graph_solver_well_by_well() {
-        agrees_with_graph_solver(5);
+        agrees_with_graph_solver(5, 2);
     }
 
     #[test]
@@ -643,7 +1025,8 @@ mod tests {
                 }
                 let graph = solver::solve_from(rules, &start, usize::MAX, &mut |_| {}).unwrap();
                 assert_eq!(graph.cycles.cyclic_components, 0);
-                let sol = solve_lean_from(rules, &start, LeanOptions::default(), &mut |_| {}).unwrap();
+                let opts = LeanOptions { threads: 1 + scoring % 2, ..LeanOptions::default() };
+                let sol = solve_lean_from(rules, &start, opts, &mut |_| {}).unwrap();
                 assert_eq!(sol.max_lines(), graph.max_lines());
                 assert_eq!(sol.well_count(), graph.well_count() as u64);
                 for (well, v) in graph.iter() {
@@ -675,12 +1058,12 @@ mod tests {
     #[test]
     fn the_memory_cap_is_an_error() {
         let rules = Rules::with_height(5).unwrap();
-        let opts = LeanOptions { max_bytes: 6 << 20 };
+        let opts = LeanOptions { max_bytes: 6 << 20, threads: 2 };
         match solve_lean(rules, opts, &mut |_| {}) {
             Err(LeanError::MemoryCap { limit_bytes, wells }) => assert!(limit_bytes == 6 << 20 && wells > 0),
             other => panic!("{:?}", other.map(|s| s.well_count())),
         }
-        let opts = LeanOptions { max_bytes: 1 << 20 };
+        let opts = LeanOptions { max_bytes: 1 << 20, threads: 1 };
         assert_eq!(solve_lean(rules, opts, &mut |_| {}).err(), Some(LeanError::MemoryCap { limit_bytes: 1 << 20, wells: 0 }));
     }
 
