@@ -2,6 +2,7 @@
 //! pairs, the trainer, and the search → refine → learn cycle.
 //!
 //! - [`solver`]: every well of a small game, solved exactly;
+//! - [`lean`]: the same against Mild in 8 bytes a well, up to height 7;
 //! - [`dataset`]: the `.htds` file of (well, target) pairs;
 //! - [`train`]: the hand-written trainer (sparse Adam on pattern counts);
 //! - [`plot`]: loss and progress plots;
@@ -9,6 +10,7 @@
 
 pub mod cycle;
 pub mod dataset;
+pub mod lean;
 pub mod plot;
 pub mod solver;
 pub mod train;
