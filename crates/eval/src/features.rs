@@ -116,6 +116,80 @@ pub fn for_each_window_in_band(words: [u64; 2], mut f: impl FnMut(u16)) {
     }
 }
 
+/// Receives the features of a well from [`walk_folded`], in groups.
+pub(crate) trait FeatureSink {
+    /// One active feature (repeats arrive as repeated calls).
+    ///
+    /// # Safety
+    /// Callers pass `f < NUM_FEATURES`, so implementations may index unchecked.
+    unsafe fn add(&mut self, f: usize);
+
+    /// The end of a group: at most [`GROUP_WINDOWS`] window features and
+    /// [`GROUP_ROWS`] row features, or no window and [`ROWS_ONLY_GROUP`]
+    /// rows, arrive between two calls.
+    fn end_group(&mut self);
+
+    /// The group of the band whose top is row `top` of `rows` (the band on
+    /// the floor if `top == rows.len() - 3`): its 10 windows, and its top
+    /// row if `top_row` (false when that row is folded). `rows[top..]` (at
+    /// most 4 of them), whether the band is on the floor, and `top_row`
+    /// determine the whole group.
+    #[inline(always)]
+    fn band_group(&mut self, rows: &[u16], top: usize, top_row: bool) {
+        for_each_window_in_band(band(rows, top), |p| {
+            // SAFETY: ROW_FEATURES + (p <= 4095) = at most NUM_FEATURES - 1.
+            unsafe { self.add(ROW_FEATURES + p as usize) }
+        });
+        if top_row {
+            // SAFETY: r & 0x3FF <= 1023 < NUM_FEATURES.
+            unsafe { self.add((rows[top] & 0x3FF) as usize) }
+        }
+        self.end_group();
+    }
+}
+
+/// Window features per group of [`walk_folded`]: one band.
+pub(crate) const GROUP_WINDOWS: usize = WINDOWS_PER_BAND;
+/// Row features per band group of [`walk_folded`].
+pub(crate) const GROUP_ROWS: usize = 1;
+/// Row features of the group without windows (the rows that top no band).
+pub(crate) const ROWS_ONLY_GROUP: usize = 2;
+
+/// What [`walk_folded`] left out: the empty rows at the top of the well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Folded {
+    /// Empty rows at the top: each is row pattern 0.
+    pub rows: usize,
+    /// Bands wholly inside them: each is 8 empty windows, one against each
+    /// wall ([`WINDOW_EMPTY`], [`WINDOW_LEFT_WALL`], [`WINDOW_RIGHT_WALL`]).
+    pub bands: usize,
+}
+
+/// The active features of a well (the multiset [`active_features`] lists)
+/// minus its empty top, which is returned as counts instead.
+///
+/// Every band that is not wholly inside the empty top comes as one
+/// [`FeatureSink::band_group`], from the top, with its top row unless that
+/// row is empty and folded; then the two bottom rows (which top no band),
+/// unless folded, as one last group. Wells of fewer than 3 rows have no
+/// bands: their rows make that last group. `rows` may be of any length;
+/// `r & 0x3FF` is read for each row.
+#[inline(always)]
+pub(crate) fn walk_folded<S: FeatureSink>(rows: &[u16], sink: &mut S) -> Folded {
+    let h = rows.len();
+    let k = rows.iter().position(|&r| r != 0).unwrap_or(h);
+    let bands = if h >= 3 { k.saturating_sub(3) } else { 0 };
+    for top in bands..h.saturating_sub(2) {
+        sink.band_group(rows, top, top >= k);
+    }
+    for &r in &rows[k.max(h.saturating_sub(2))..] {
+        // SAFETY: r & 0x3FF <= 1023 < NUM_FEATURES.
+        unsafe { sink.add((r & 0x3FF) as usize) }
+    }
+    sink.end_group();
+    Folded { rows: k, bands }
+}
+
 /// Appends the active feature indices (with repeats) of a well: one per row
 /// (its pattern), then one per 3x4 window (band by band from the top, left
 /// to right). `rows` are the playable rows, top first (length 1..=16).
@@ -156,6 +230,7 @@ pub fn active_features(rows: &[u16], out: &mut Vec<u16>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::well;
     use proptest::prelude::*;
     use std::collections::BTreeMap;
 
@@ -268,12 +343,21 @@ mod tests {
         assert_eq!(counts(&[0, 0, 0]).values().sum::<usize>(), 13);
     }
 
-    fn well() -> impl Strategy<Value = Vec<u16>> {
-        (prop::collection::vec(0u16..1023, 1..=16), 0usize..=16).prop_map(|(mut rows, empty)| {
-            let k = empty.min(rows.len());
-            rows[..k].iter_mut().for_each(|r| *r = 0);
-            rows
-        })
+    /// Records what `walk_folded` hands over, group by group.
+    #[derive(Default)]
+    struct Groups {
+        done: Vec<Vec<usize>>,
+        open: Vec<usize>,
+    }
+
+    impl FeatureSink for Groups {
+        unsafe fn add(&mut self, f: usize) {
+            assert!(f < NUM_FEATURES);
+            self.open.push(f);
+        }
+        fn end_group(&mut self) {
+            self.done.push(std::mem::take(&mut self.open));
+        }
     }
 
     proptest! {
@@ -282,6 +366,47 @@ mod tests {
             let mut f = Vec::new();
             active_features(&rows, &mut f);
             prop_assert_eq!(f, reference_features(&rows));
+        }
+
+        /// The walk's groups and folded counts are the active features, in
+        /// small groups; a band's group depends on nothing but the band's
+        /// rows, whether it is on the floor and whether its top row is
+        /// folded (what the band cache keys on).
+        #[test]
+        fn walk_folded_covers_the_features_in_small_groups(rows in well()) {
+            let mut g = Groups::default();
+            let folded = walk_folded(&rows, &mut g);
+            prop_assert!(g.open.is_empty());
+            let mut walked: BTreeMap<usize, usize> = BTreeMap::new();
+            for (i, group) in g.done.iter().enumerate() {
+                let windows = group.iter().filter(|&&f| f >= ROW_FEATURES).count();
+                let rows_max = if windows > 0 { GROUP_ROWS } else { ROWS_ONLY_GROUP };
+                prop_assert!(windows <= GROUP_WINDOWS && group.len() - windows <= rows_max, "group {i}: {group:?}");
+                for &f in group {
+                    *walked.entry(f).or_insert(0) += 1;
+                }
+            }
+            let w = |p: u16| ROW_FEATURES + p as usize;
+            for (f, n) in [
+                (0, folded.rows),
+                (w(WINDOW_EMPTY), 8 * folded.bands),
+                (w(WINDOW_LEFT_WALL), folded.bands),
+                (w(WINDOW_RIGHT_WALL), folded.bands),
+            ] {
+                *walked.entry(f).or_insert(0) += n;
+            }
+            walked.retain(|_, n| *n > 0);
+            prop_assert_eq!(walked, counts(&rows));
+            let h = rows.len();
+            let band_tops = folded.bands..h.saturating_sub(2);
+            prop_assert_eq!(g.done.len(), band_tops.len() + 1);
+            for (top, group) in band_tops.zip(&g.done) {
+                // The band's rows alone (four, or three on the floor) give
+                // the same group.
+                let mut alone = Groups::default();
+                alone.band_group(&rows[top..(top + 4).min(h)], 0, top >= folded.rows);
+                prop_assert_eq!(&alone.done[0], group);
+            }
         }
     }
 }

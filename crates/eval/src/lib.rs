@@ -9,6 +9,7 @@
 //! * [`baseline`]: the hand-made evaluator, bit operations on rows.
 //! * [`features`]: the network inputs (row and 3x4 window patterns).
 //! * [`network`]: the network, its fast inference and the naive reference.
+//! * [`quantized`]: the network with an i16 first layer (what searches use).
 //! * [`weights`]: the `.hnet` file format.
 //! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
 
@@ -16,11 +17,15 @@ pub mod baseline;
 pub mod evaluator;
 pub mod features;
 pub mod network;
+pub mod quantized;
 pub mod simd;
+#[cfg(test)]
+mod testing;
 pub mod weights;
 
 pub use baseline::{Baseline, BaselineFeatures};
 pub use evaluator::Evaluator;
 pub use features::{active_features, NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
 pub use network::{tanh_exp, tanh_exp_grad, Network};
+pub use quantized::QuantizedNetwork;
 pub use weights::WeightsError;

@@ -8,8 +8,8 @@
 
 use crate::evaluator::Evaluator;
 use crate::features::{
-    self, active_features, band, NUM_FEATURES, ROW_FEATURES, WINDOW_EMPTY, WINDOW_LEFT_WALL,
-    WINDOW_RIGHT_WALL,
+    self, active_features, walk_folded, FeatureSink, NUM_FEATURES, ROW_FEATURES, WINDOW_EMPTY,
+    WINDOW_LEFT_WALL, WINDOW_RIGHT_WALL,
 };
 use crate::simd::{self, Lanes};
 use rand::{Rng, SeedableRng};
@@ -125,7 +125,7 @@ impl Network {
         Network::from_bytes(BYTES).expect("embedded default network is valid")
     }
 
-    fn check_shape(&self) {
+    pub(crate) fn check_shape(&self) {
         let h = self.hidden;
         assert!(
             h > 0 && h.is_multiple_of(8),
@@ -172,7 +172,7 @@ impl Network {
 }
 
 #[inline(always)]
-fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
+pub(crate) fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
     assert!(v.len() >= N * V::W);
     let mut out = [V::splat(0.0); N];
     for (i, o) in out.iter_mut().enumerate() {
@@ -274,8 +274,12 @@ impl<'a, V: Lanes, const N: usize, const SHIFT: bool> Acc<'a, V, N, SHIFT> {
 /// The output layer `tanh(b2 + sum_j w2[j] * tanhExp(acc[j]))`, for M
 /// wells at once (M = 1 in use).
 #[inline(always)]
-fn head<V: Lanes, const N: usize, const M: usize>(accs: &[[V; N]; M], net: &Network) -> [f32; M] {
-    let w2 = load::<V, N>(&net.w2);
+pub(crate) fn head<V: Lanes, const N: usize, const M: usize>(
+    accs: &[[V; N]; M],
+    w2: &[f32],
+    b2: f32,
+) -> [f32; M] {
+    let w2 = load::<V, N>(w2);
     let mut terms = [[V::splat(0.0); N]; M];
     for i in 0..N {
         for m in 0..M {
@@ -298,7 +302,7 @@ fn head<V: Lanes, const N: usize, const M: usize>(accs: &[[V; N]; M], net: &Netw
     }
     let mut out = [0.0; M];
     for m in 0..M {
-        out[m] = simd::tanh_fast(terms[m][0].hsum() + net.b2);
+        out[m] = simd::tanh_fast(terms[m][0].hsum() + b2);
     }
     out
 }
@@ -310,7 +314,7 @@ fn forward_features_h<V: Lanes, const N: usize>(net: &Network, features: &[u16])
     } else {
         features_acc::<V, N, false>(net, features)
     };
-    head(&[acc], net)[0]
+    head(&[acc], &net.w2, net.b2)[0]
 }
 
 #[inline(always)]
@@ -344,8 +348,9 @@ fn forward_features_dyn(net: &Network, features: &[u16]) -> f32 {
 }
 
 /// Features straight from the rows, with the empty top of the well folded
-/// in: k empty rows contribute k times row pattern 0, and each window-row
-/// lying wholly inside them 8 empty windows and one against each wall.
+/// in ([`features::walk_folded`]): k empty rows contribute k times row
+/// pattern 0, and each band lying wholly inside them 8 empty windows and one
+/// against each wall.
 #[inline(always)]
 fn accumulate_rows<V: Lanes, const N: usize>(net: &Network, rows: &[u16]) -> [V; N] {
     if use_shift::<V>(net) {
@@ -355,35 +360,29 @@ fn accumulate_rows<V: Lanes, const N: usize>(net: &Network, rows: &[u16]) -> [V;
     }
 }
 
+impl<V: Lanes, const N: usize, const SHIFT: bool> FeatureSink for Acc<'_, V, N, SHIFT> {
+    #[inline(always)]
+    unsafe fn add(&mut self, f: usize) {
+        Acc::add(self, f)
+    }
+    #[inline(always)]
+    fn end_group(&mut self) {}
+}
+
 #[inline(always)]
 fn rows_acc<V: Lanes, const N: usize, const SHIFT: bool>(net: &Network, rows: &[u16]) -> [V; N] {
-    let h = rows.len();
-    let k = rows.iter().position(|&r| r != 0).unwrap_or(h);
     let mut acc = Acc::<V, N, SHIFT>::new(net);
-    // SAFETY (all adds): row features are <= 1023 and window features
-    // ROW_FEATURES + (p <= 4095) = at most NUM_FEATURES - 1.
+    let folded = walk_folded(rows, &mut acc);
+    // SAFETY: row 0 and the three window features are below NUM_FEATURES.
     unsafe {
-        if k > 0 {
-            acc.add_scaled(0, k as f32);
+        if folded.rows > 0 {
+            acc.add_scaled(0, folded.rows as f32);
         }
-        for &r in &rows[k..] {
-            acc.add((r & 0x3FF) as usize);
-        }
-        if h >= 3 {
-            let empty_bands = k.saturating_sub(3);
-            if empty_bands > 0 {
-                let m = empty_bands as f32;
-                acc.add_scaled(ROW_FEATURES + WINDOW_EMPTY as usize, 8.0 * m);
-                acc.add_scaled(ROW_FEATURES + WINDOW_LEFT_WALL as usize, m);
-                acc.add_scaled(ROW_FEATURES + WINDOW_RIGHT_WALL as usize, m);
-            }
-            for top in empty_bands..h - 2 {
-                for word in band(rows, top) {
-                    for i in 0..5 {
-                        acc.add(ROW_FEATURES + ((word >> (12 * i)) & 0xFFF) as usize);
-                    }
-                }
-            }
+        if folded.bands > 0 {
+            let m = folded.bands as f32;
+            acc.add_scaled(ROW_FEATURES + WINDOW_EMPTY as usize, 8.0 * m);
+            acc.add_scaled(ROW_FEATURES + WINDOW_LEFT_WALL as usize, m);
+            acc.add_scaled(ROW_FEATURES + WINDOW_RIGHT_WALL as usize, m);
         }
     }
     acc.finish()
@@ -391,7 +390,7 @@ fn rows_acc<V: Lanes, const N: usize, const SHIFT: bool>(net: &Network, rows: &[
 
 #[inline(always)]
 fn eval_rows_h<V: Lanes, const N: usize>(net: &Network, rows: &[u16]) -> f32 {
-    head(&[accumulate_rows::<V, N>(net, rows)], net)[0]
+    head(&[accumulate_rows::<V, N>(net, rows)], &net.w2, net.b2)[0]
 }
 
 /// A batch with one dispatch. (Interleaving the output layers of two wells
@@ -445,6 +444,7 @@ mod tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{network, well};
     use proptest::prelude::*;
     use std::cell::Cell;
 
@@ -485,40 +485,10 @@ mod tests {
         }
     }
 
-    fn well() -> impl Strategy<Value = Vec<u16>> {
-        (prop::collection::vec(0u16..1023, 1..=16), 0usize..=16).prop_map(|(mut rows, empty)| {
-            let k = empty.min(rows.len());
-            rows[..k].iter_mut().for_each(|r| *r = 0);
-            rows
-        })
-    }
-
-    /// A random network with weights scaled so pre-activations span the
-    /// activation's interesting range (and beyond), with random biases.
-    fn network() -> impl Strategy<Value = Network> {
-        (
-            prop::sample::select(vec![8usize, 16, 24, 48, 72]),
-            any::<u64>(),
-            0.1f32..6.0,
-            -2.0f32..2.0,
-            -1.0f32..1.0,
-        )
-            .prop_map(|(hidden, seed, scale, bias, b2)| {
-                let mut net = Network::random(hidden, seed);
-                net.w1.iter_mut().for_each(|w| *w *= scale);
-                net.b1
-                    .iter_mut()
-                    .enumerate()
-                    .for_each(|(j, b)| *b = bias * ((j % 5) as f32 - 2.0) / 2.0);
-                net.b2 = b2;
-                net
-            })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
-        fn fast_paths_match_reference(net in network(), rows in well()) {
+        fn fast_paths_match_reference(net in network(vec![8, 16, 24, 48, 72]), rows in well()) {
             let reference = net.reference_forward(&rows);
             let mut feats = Vec::new();
             active_features(&rows, &mut feats);

@@ -126,7 +126,7 @@ mod x86 {
 
     /// 8 lanes; only inside `#[target_feature(enable = "avx2,fma")]` code.
     #[derive(Clone, Copy)]
-    pub(crate) struct Avx2(__m256);
+    pub(crate) struct Avx2(pub(crate) __m256);
 
     /// 4 lanes; SSE2 is always available on x86_64.
     #[derive(Clone, Copy)]

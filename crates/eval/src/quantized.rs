@@ -1,0 +1,665 @@
+//! Quantised inference: the first layer of a [`Network`] in 16-bit integers.
+//!
+//! [`QuantizedNetwork`] keeps w1 as i16 (491 KB at H = 48 instead of 983 KB
+//! of f32, so it fits the L2 cache), sums the rows of a well's active
+//! features in i16 lanes (16 per AVX2 register, 3 registers at H = 48), and
+//! goes back to f32 for the tanhExp units and the tanh output, which are
+//! the [`Network`]'s own fast code.
+//!
+//! * Scale: one per hidden unit, `s_j`, chosen from that unit's largest
+//!   |weight| so that no sum of a *group* can leave i16 (below); the
+//!   weights are `round_ties_even(w * s_j)`, rounding to nearest with ties
+//!   to even, so the rounding errors stay symmetric around zero.
+//! * Groups: a well is summed band by band (`features::walk_folded`): a
+//!   band's group is its 10 windows and at most its top row, and the two
+//!   bottom rows make a last group; each group is widened into i32 lanes
+//!   when it ends. With `W_j` and `R_j` the largest |quantised weight| of
+//!   unit j among window and row features (every row slot may see any of
+//!   the 1024 indices `r & 0x3FF`), every partial sum of a group is at most
+//!   `max(10 W_j + R_j, 2 R_j) <= s_j max(10 w_j + r_j, 2 r_j) + 11 / 2 <=
+//!   32767` by the choice of `s_j` (`w_j`, `r_j` the f32 maxima; each
+//!   rounding adds at most 1/2), whatever the rows are; [`QuantizedNetwork::new`]
+//!   checks it again in integers. Summing a whole well (156 features) in
+//!   i16 would need a scale about 13 times smaller: on the wells of the
+//!   fixture games that gives output errors up to 4e-2, against 1.9e-3 here.
+//! * Exact parts: the bias and the empty top of the well (k empty rows, and
+//!   the k - 3 bands inside them) are added in f32 from the f32 weights.
+//! * Band cache: a band's group sum depends only on the band's four rows
+//!   (whether it is on the floor, whether its top row is folded), and the
+//!   wells a search evaluates share most of their bands (a child differs
+//!   from its parent in a few rows, line clears only shift them), so the
+//!   AVX2 kernel keeps each thread's recent group sums in a direct-mapped
+//!   table keyed by those rows (2048 entries, 224 KB at H = 48): a hit is
+//!   one 96-byte load instead of eleven. It changes no value, integer sums
+//!   being exact; [`QuantizedNetwork::with_band_cache`] turns it off.
+//!
+//! The error against the f32 network is the rounding of at most 156 weights
+//! per unit; [`QuantizedNetwork::error_bound`] is its worst case, and the
+//! tests measure the real one on the wells of the fixture games.
+//!
+//! The CLI's `net` evaluators (`hatetris search`, `play`) use this path by
+//! default; the [`Network`] itself, which training and the learning cycle
+//! use, stays f32.
+
+use crate::evaluator::Evaluator;
+use crate::features::{
+    active_count, walk_folded, FeatureSink, GROUP_ROWS, GROUP_WINDOWS, NUM_FEATURES,
+    ROWS_ONLY_GROUP, ROW_FEATURES, WINDOW_EMPTY, WINDOW_LEFT_WALL, WINDOW_RIGHT_WALL,
+};
+use crate::network::Network;
+use crate::simd;
+
+/// i16 lanes per block (one AVX2 register).
+const LANES: usize = 16;
+
+/// The largest |d/dx x tanh(e^x)| is 1.06198 (at x = 0.6966); rounded up.
+const TANH_EXP_SLOPE: f32 = 1.07;
+
+/// What the f32 fast math and f32 sums may add to the error (the fast f32
+/// path is within 1e-5 of the f64 reference).
+const FAST_MATH_SLACK: f32 = 1e-5;
+
+/// One register's worth of a feature's weights, aligned so that no load
+/// straddles a cache line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(32))]
+struct Block([i16; LANES]);
+
+/// A [`Network`] with w1 quantised to i16 (see the module doc). Build it
+/// with [`QuantizedNetwork::new`] or `From<&Network>`.
+#[derive(Clone)]
+pub struct QuantizedNetwork {
+    /// Which band sums a thread's cache may use for this network.
+    id: u64,
+    /// Whether the AVX2 kernel uses the band cache.
+    band_cache: bool,
+    /// The source network's hidden size; the arrays below are padded to a
+    /// multiple of 16 with zero weights (a padded unit contributes
+    /// `0 * tanhExp(0)`).
+    hidden: usize,
+    /// `NUM_FEATURES * blocks`, feature-major: feature f is blocks
+    /// `f * blocks..(f + 1) * blocks`.
+    w1: Vec<Block>,
+    /// Per unit: `s_j`, quantised = f32 * s_j.
+    scale: Vec<f32>,
+    inv_scale: Vec<f32>,
+    b1: Vec<f32>,
+    /// The f32 w1 row of an empty row (pattern 0).
+    empty_row: Vec<f32>,
+    /// The f32 w1 rows of an empty band: 8 empty windows, one against each wall.
+    empty_band: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl std::fmt::Debug for QuantizedNetwork {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QuantizedNetwork")
+            .field("hidden", &self.hidden)
+            .field("band_cache", &self.band_cache)
+            .field("scales", &self.scales())
+            .finish_non_exhaustive()
+    }
+}
+
+impl From<&Network> for QuantizedNetwork {
+    fn from(net: &Network) -> QuantizedNetwork {
+        QuantizedNetwork::new(net)
+    }
+}
+
+impl QuantizedNetwork {
+    /// Quantises `net` (see the module doc for the scale). Panics if a
+    /// weight is not finite.
+    pub fn new(net: &Network) -> QuantizedNetwork {
+        net.check_shape();
+        let h = net.hidden;
+        let padded = h.next_multiple_of(LANES);
+        let blocks = padded / LANES;
+        let column_max = |j: usize, features: std::ops::Range<usize>| {
+            features.map(|f| net.w1[f * h + j].abs()).fold(0f32, f32::max)
+        };
+        // A row slot sees `r & 0x3FF`, up to 1023: that is window 0's index,
+        // so the row range includes it (rows given to `evaluate` are not
+        // checked, and the bound must hold for any).
+        let row_range = 0..ROW_FEATURES + 1;
+        let window_range = ROW_FEATURES..NUM_FEATURES;
+        let limit = i16::MAX as i64;
+        // The largest |sum| of a group for largest |weights| `w` (windows)
+        // and `r` (rows): a band's group or the rows-only group.
+        let group_bound = |w: f64, r: f64| {
+            (GROUP_WINDOWS as f64 * w + GROUP_ROWS as f64 * r).max(ROWS_ONLY_GROUP as f64 * r)
+        };
+        // Rounding adds at most 1/2 per weight of a group.
+        let slack = (GROUP_WINDOWS + GROUP_ROWS).max(ROWS_ONLY_GROUP) as f64 / 2.0;
+        let mut scale = vec![1f32; padded];
+        for (j, s) in scale.iter_mut().enumerate().take(h) {
+            let rows = column_max(j, row_range.clone()) as f64;
+            let windows = column_max(j, window_range.clone()) as f64;
+            assert!(
+                rows.is_finite() && windows.is_finite() && net.b1[j].is_finite() && net.w2[j].is_finite(),
+                "network has a weight that is not finite (hidden unit {j})"
+            );
+            let bound = group_bound(windows, rows);
+            if bound > 0.0 {
+                *s = ((limit as f64 - slack) / bound) as f32;
+            }
+        }
+        let mut w1 = vec![Block([0; LANES]); NUM_FEATURES * blocks];
+        let (mut max_row, mut max_window) = (vec![0i64; padded], vec![0i64; padded]);
+        for f in 0..NUM_FEATURES {
+            for j in 0..h {
+                let q = (net.w1[f * h + j] as f64 * scale[j] as f64).round_ties_even();
+                // |w s| <= 32767 / 2 by the choice of s.
+                let q = q as i16;
+                w1[f * blocks + j / LANES].0[j % LANES] = q;
+                let m = (q as i64).abs();
+                if row_range.contains(&f) {
+                    max_row[j] = max_row[j].max(m);
+                }
+                if window_range.contains(&f) {
+                    max_window[j] = max_window[j].max(m);
+                }
+            }
+        }
+        for j in 0..h {
+            let worst = group_bound(max_window[j] as f64, max_row[j] as f64);
+            assert!(worst <= limit as f64, "quantised group sum of unit {j} can reach {worst}");
+        }
+        let pad = |v: Vec<f32>| {
+            let mut v = v;
+            v.resize(padded, 0.0);
+            v
+        };
+        let row_of = |f: usize| pad(net.w1[f * h..(f + 1) * h].to_vec());
+        let window = |p: u16| row_of(ROW_FEATURES + p as usize);
+        let (empty, left, right) = (window(WINDOW_EMPTY), window(WINDOW_LEFT_WALL), window(WINDOW_RIGHT_WALL));
+        let empty_band = (0..padded).map(|j| 8.0 * empty[j] + left[j] + right[j]).collect();
+        QuantizedNetwork {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            band_cache: true,
+            hidden: h,
+            w1,
+            inv_scale: scale.iter().map(|s| 1.0 / s).collect(),
+            scale,
+            b1: pad(net.b1.clone()),
+            empty_row: row_of(0),
+            empty_band,
+            w2: pad(net.w2.clone()),
+            b2: net.b2,
+        }
+    }
+
+    /// The same network with the band cache on (the default) or off; the
+    /// values are the same either way, only the speed differs.
+    pub fn with_band_cache(mut self, on: bool) -> QuantizedNetwork {
+        self.band_cache = on;
+        self
+    }
+
+    /// The source network's hidden size.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The scale of each hidden unit: a quantised weight is the f32 one
+    /// times this, rounded.
+    pub fn scales(&self) -> &[f32] {
+        &self.scale[..self.hidden]
+    }
+
+    /// The worst case of |this network's output - the f32 network's exact
+    /// output| for wells of up to 16 rows: at most 156 quantised weights per
+    /// unit j, each off by at most `1 / (2 s_j)`, through tanhExp (slope at
+    /// most 1.07), w2 and tanh (slope at most 1), plus the fast math. Real
+    /// wells see far less (the errors are symmetric and mostly cancel).
+    pub fn error_bound(&self) -> f32 {
+        let n = active_count(16) as f32;
+        let pre: f32 = (0..self.hidden)
+            .map(|j| self.w2[j].abs() * n * 0.5 / self.scale[j])
+            .sum();
+        TANH_EXP_SLOPE * pre + FAST_MATH_SLACK
+    }
+
+    fn blocks(&self) -> usize {
+        self.w1.len() / NUM_FEATURES
+    }
+
+    /// The first-layer pre-activation of unit j from its i32 sum and the
+    /// folded empty top.
+    #[inline(always)]
+    fn dequantise(&self, j: usize, sum: i32, folded: crate::features::Folded) -> f32 {
+        let base = self.b1[j] + folded.rows as f32 * self.empty_row[j] + folded.bands as f32 * self.empty_band[j];
+        sum as f32 * self.inv_scale[j] + base
+    }
+}
+
+/// Distinct ids for networks, so that a thread's band cache knows whose
+/// sums it holds (clones share theirs: same weights).
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// The portable kernel: 16 units at a time, plain integers.
+struct Chunk<'a> {
+    w1: &'a [Block],
+    blocks: usize,
+    block: usize,
+    acc16: [i16; LANES],
+    acc32: [i32; LANES],
+}
+
+impl FeatureSink for Chunk<'_> {
+    #[inline(always)]
+    unsafe fn add(&mut self, f: usize) {
+        let b = self.w1.get_unchecked(f * self.blocks + self.block);
+        for (a, w) in self.acc16.iter_mut().zip(b.0) {
+            // Never overflows (module doc); plain `+` so that debug builds
+            // would catch it if it did.
+            *a += w;
+        }
+    }
+    #[inline(always)]
+    fn end_group(&mut self) {
+        for (a32, a16) in self.acc32.iter_mut().zip(&mut self.acc16) {
+            *a32 += *a16 as i32;
+            *a16 = 0;
+        }
+    }
+}
+
+fn evaluate_portable(q: &QuantizedNetwork, rows: &[u16]) -> f32 {
+    let blocks = q.blocks();
+    let mut sum = 0f32;
+    for block in 0..blocks {
+        let mut chunk = Chunk { w1: &q.w1, blocks, block, acc16: [0; LANES], acc32: [0; LANES] };
+        let folded = walk_folded(rows, &mut chunk);
+        for (l, &s) in chunk.acc32.iter().enumerate() {
+            let j = block * LANES + l;
+            sum += q.w2[j] * simd::tanh_exp_fast(q.dequantise(j, s, folded));
+        }
+    }
+    simd::tanh_fast(sum + q.b2)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{Block, QuantizedNetwork, LANES, NUM_FEATURES, ROW_FEATURES};
+    use crate::features::{band, walk_folded, FeatureSink};
+    use crate::network::head;
+    use crate::simd::{Avx2, Lanes};
+    use std::arch::x86_64::*;
+
+    /// log2 of the band cache's slots.
+    const CACHE_BITS: u32 = 11;
+    const SLOTS: usize = 1 << CACHE_BITS;
+
+    /// Band groups already summed (see the module doc), per thread: a
+    /// direct-mapped table from a group's key (its band's windows and its row
+    /// count) to its i16 sum, for one network at a time.
+    struct BandCache {
+        /// `QuantizedNetwork::id` of the sums held (0: none).
+        owner: u64,
+        keys: Vec<u64>,
+        sums: Vec<Block>,
+    }
+
+    thread_local! {
+        static BAND_CACHE: std::cell::RefCell<BandCache> = const {
+            std::cell::RefCell::new(BandCache { owner: 0, keys: Vec::new(), sums: Vec::new() })
+        };
+    }
+
+    impl BandCache {
+        /// The cache emptied for `q` unless it already holds q's sums.
+        fn prepare(&mut self, q: &QuantizedNetwork) -> &mut BandCache {
+            if self.owner != q.id {
+                // No real key is zero (bit 63 is set in all).
+                self.keys = vec![0; SLOTS];
+                self.sums = vec![Block([0; LANES]); SLOTS * q.blocks()];
+                self.owner = q.id;
+            }
+            self
+        }
+
+        /// The key of the group of the band topped by `top` (see
+        /// `FeatureSink::band_group`): the band's rows, masked to 10 bits,
+        /// 16 bits apart, with 0x7FFF (no masked row) in the place of the
+        /// floor for the band on the floor; `top_row` at bit 42; bit 63.
+        #[inline(always)]
+        fn key(rows: &[u16], top: usize, top_row: bool) -> u64 {
+            const ROWS: u64 = 0x03FF_03FF_03FF_03FF;
+            let four = if top + 4 <= rows.len() {
+                // SAFETY: rows[top..top + 4] is in bounds.
+                unsafe { rows.as_ptr().add(top).cast::<u64>().read_unaligned() & ROWS }
+            } else {
+                let r = &rows[top..top + 3];
+                let three = r[0] as u64 | (r[1] as u64) << 16 | (r[2] as u64) << 32;
+                three & ROWS | 0x7FFF << 48
+            };
+            // x86_64 is little-endian: row top in the low bits, as by hand.
+            four | (top_row as u64) << 42 | 1 << 63
+        }
+
+        #[inline(always)]
+        fn slot(key: u64) -> usize {
+            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize
+        }
+    }
+
+    // SAFETY (every unsafe block of this module): the code only runs inside
+    // `batch`, compiled for AVX2+FMA+BMI2 and called after checking the CPU
+    // has them; pointer offsets are explained where they are made.
+
+    /// B i16 registers (16 units each), widened into N8 = 2 B i32 registers.
+    struct Sink<'a, const B: usize, const N8: usize> {
+        w1: *const __m256i,
+        acc16: [__m256i; B],
+        acc32: [__m256i; N8],
+        cache: Option<&'a mut BandCache>,
+    }
+
+    impl<const B: usize, const N8: usize> Sink<'_, B, N8> {
+        /// The i16 sum of a band's group (see `FeatureSink::band_group`):
+        /// the windows packed in `words`, and `row` if any.
+        #[inline(always)]
+        fn group_sum(&self, words: [u64; 2], row: Option<u16>) -> [__m256i; B] {
+            unsafe {
+                let mut sum = [_mm256_setzero_si256(); B];
+                let mut add = |row: *const __m256i| {
+                    for (i, a) in sum.iter_mut().enumerate() {
+                        *a = _mm256_add_epi16(*a, _mm256_load_si256(row.add(i)));
+                    }
+                };
+                // Window p's blocks start B * 32 p bytes after the first
+                // window's: from the packed word, one shift, one mask and
+                // one multiply by B (`lea` for B = 3) per window.
+                const MASK: u64 = 0xFFF << 5;
+                let windows = self.w1.add(ROW_FEATURES * B).cast::<u8>();
+                for w in words {
+                    for off in [w << 5, w >> 7, w >> 19, w >> 31, w >> 43] {
+                        add(windows.add(B * (off & MASK) as usize).cast());
+                    }
+                }
+                if let Some(r) = row {
+                    // Row features are r & 0x3FF <= 1023 < NUM_FEATURES.
+                    add(self.w1.add((r & 0x3FF) as usize * B));
+                }
+                sum
+            }
+        }
+
+        /// `acc32 += ` the B i16 registers at `p`, sign-extended.
+        #[inline(always)]
+        unsafe fn widen_add(&mut self, p: *const __m128i) {
+            for (i, a) in self.acc32.iter_mut().enumerate() {
+                *a = _mm256_add_epi32(*a, _mm256_cvtepi16_epi32(_mm_load_si128(p.add(i))));
+            }
+        }
+    }
+
+    impl<const B: usize, const N8: usize> FeatureSink for Sink<'_, B, N8> {
+        #[inline(always)]
+        unsafe fn add(&mut self, f: usize) {
+            // In bounds: f < NUM_FEATURES and w1 has NUM_FEATURES * B
+            // blocks, 32-byte aligned.
+            let row = self.w1.add(f * B);
+            for (i, a) in self.acc16.iter_mut().enumerate() {
+                *a = _mm256_add_epi16(*a, _mm256_load_si256(row.add(i)));
+            }
+        }
+
+        #[inline(always)]
+        fn end_group(&mut self) {
+            unsafe {
+                let acc16 = self.acc16;
+                self.widen_add(acc16.as_ptr().cast());
+                self.acc16 = [_mm256_setzero_si256(); B];
+            }
+        }
+
+        #[inline(always)]
+        fn band_group(&mut self, rows: &[u16], top: usize, top_row: bool) {
+            let row = top_row.then(|| rows[top]);
+            unsafe {
+                let Some(cache) = self.cache.as_deref_mut() else {
+                    let sum = self.group_sum(band(rows, top), row);
+                    return self.widen_add(sum.as_ptr().cast());
+                };
+                let key = BandCache::key(rows, top, top_row);
+                let slot = BandCache::slot(key);
+                // In bounds: the cache has SLOTS keys and SLOTS * B blocks.
+                let entry = cache.sums.as_mut_ptr().add(slot * B).cast::<__m256i>();
+                if *cache.keys.get_unchecked(slot) != key {
+                    *cache.keys.get_unchecked_mut(slot) = key;
+                    let sum = self.group_sum(band(rows, top), row);
+                    for (i, s) in sum.iter().enumerate() {
+                        _mm256_store_si256(entry.add(i), *s);
+                    }
+                }
+                self.widen_add(entry.cast());
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn evaluate<const B: usize, const N8: usize>(
+        q: &QuantizedNetwork,
+        rows: &[u16],
+        cache: Option<&mut BandCache>,
+    ) -> f32 {
+        assert!(q.w1.len() == NUM_FEATURES * B && N8 == 2 * B && q.inv_scale.len() == 8 * N8);
+        let zero = unsafe { _mm256_setzero_si256() };
+        let mut sink = Sink::<B, N8> { w1: q.w1.as_ptr().cast(), acc16: [zero; B], acc32: [zero; N8], cache };
+        let folded = walk_folded(rows, &mut sink);
+        let (k, m) = (Avx2::splat(folded.rows as f32), Avx2::splat(folded.bands as f32));
+        let mut z = [Avx2::splat(0.0); N8];
+        for (r, z) in z.iter_mut().enumerate() {
+            // In bounds by the assert: every per-unit array has 8 * N8 entries.
+            let at = |v: &[f32]| unsafe { Avx2::load(v.as_ptr().add(8 * r)) };
+            let base = m.mul_add(at(&q.empty_band), k.mul_add(at(&q.empty_row), at(&q.b1)));
+            *z = Avx2(unsafe { _mm256_cvtepi32_ps(sink.acc32[r]) }).mul_add(at(&q.inv_scale), base);
+        }
+        head(&[z], &q.w2, q.b2)[0]
+    }
+
+    #[target_feature(enable = "avx2,fma,bmi2")]
+    fn batch<const B: usize, const N8: usize>(q: &QuantizedNetwork, wells: &[&[u16]], out: &mut [f32]) {
+        let mut run = |mut cache: Option<&mut BandCache>| {
+            for (w, o) in wells.iter().zip(out.iter_mut()) {
+                *o = evaluate::<B, N8>(q, w, cache.as_deref_mut());
+            }
+        };
+        if !q.band_cache {
+            return run(None);
+        }
+        BAND_CACHE.with(|c| match c.try_borrow_mut() {
+            Ok(mut c) => run(Some(c.prepare(q))),
+            Err(_) => run(None),
+        })
+    }
+
+    /// Evaluates the wells with AVX2 if the CPU has it and the network has
+    /// at most 128 (padded) hidden units; false if it did nothing.
+    pub(super) fn try_batch(q: &QuantizedNetwork, wells: &[&[u16]], out: &mut [f32]) -> bool {
+        if !(is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("fma")
+            && is_x86_feature_detected!("bmi2"))
+        {
+            return false;
+        }
+        // SAFETY: the CPU has the features just checked.
+        unsafe {
+            match q.blocks() {
+                1 => batch::<1, 2>(q, wells, out),
+                2 => batch::<2, 4>(q, wells, out),
+                3 => batch::<3, 6>(q, wells, out),
+                4 => batch::<4, 8>(q, wells, out),
+                5 => batch::<5, 10>(q, wells, out),
+                6 => batch::<6, 12>(q, wells, out),
+                7 => batch::<7, 14>(q, wells, out),
+                8 => batch::<8, 16>(q, wells, out),
+                _ => return false,
+            }
+        }
+        true
+    }
+}
+
+impl Evaluator for QuantizedNetwork {
+    fn evaluate(&self, rows: &[u16]) -> f32 {
+        let mut out = [0f32];
+        self.evaluate_batch(&[rows], &mut out);
+        out[0]
+    }
+
+    fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if avx2::try_batch(self, wells, out) {
+            return;
+        }
+        for (w, o) in wells.iter().zip(out) {
+            *o = evaluate_portable(self, w);
+        }
+    }
+
+    fn name(&self) -> String {
+        format!("network-h{}-i16", self.hidden)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{network, well};
+    use hatetris_game::fixtures::known_replays;
+    use hatetris_game::{play, replay, Enemy, Rules, Well};
+    use proptest::prelude::*;
+
+    /// Every distinct well of the fixture games (the replays the official
+    /// game scores), as playable rows.
+    fn fixture_wells() -> Vec<Vec<u16>> {
+        let rules = Rules::STANDARD;
+        let mut wells = vec![Well::EMPTY];
+        for r in known_replays() {
+            let keys = replay::decode(&r.replay).unwrap_or_else(|e| panic!("{}: {e}", r.name));
+            let enemy: Enemy = r.enemy.parse().unwrap_or_else(|_| panic!("{}: enemy {}", r.name, r.enemy));
+            play(rules, enemy, &keys, |g, _| wells.push(*g.well()));
+        }
+        wells.sort_by_key(|w| w.rows);
+        wells.dedup();
+        wells.iter().map(|w| w.playable(rules).to_vec()).collect()
+    }
+
+    /// The largest |error| against the f32 network measured on the 3313
+    /// distinct wells of the fixture games with the embedded network is
+    /// 1.9e-3 (mean 1.9e-4), for an output in [-1, 1]; the test allows 3e-3
+    /// (mean 3e-4).
+    #[test]
+    fn embedded_network_on_fixture_wells() {
+        let net = Network::embedded_default();
+        let q = QuantizedNetwork::new(&net);
+        let wells = fixture_wells();
+        assert!(wells.len() > 3000, "{} wells", wells.len());
+        let (mut worst, mut sum) = (0f32, 0f64);
+        for rows in &wells {
+            let e = (q.evaluate(rows) - net.evaluate(rows)).abs();
+            worst = worst.max(e);
+            sum += e as f64;
+        }
+        let mean = sum / wells.len() as f64;
+        eprintln!("{} fixture wells: largest |i16 - f32| {worst:.2e}, mean {mean:.2e}", wells.len());
+        assert!(worst <= 3e-3 && mean <= 3e-4, "largest {worst:e}, mean {mean:e}");
+        assert!(worst <= q.error_bound());
+    }
+
+    /// Both kernels and the cache, on one well: the integer sums are exact,
+    /// so the cached and uncached AVX2 results are identical and the
+    /// portable one differs only by the order of its f32 head sums.
+    fn kernels(q: &QuantizedNetwork, rows: &[u16]) -> Vec<f32> {
+        let uncached = q.clone().with_band_cache(false);
+        let v = vec![q.evaluate(rows), q.evaluate(rows), uncached.evaluate(rows), evaluate_portable(q, rows)];
+        assert_eq!(v[0].to_bits(), v[1].to_bits());
+        assert_eq!(v[0].to_bits(), v[2].to_bits());
+        assert!((v[0] - v[3]).abs() <= 1e-5, "{v:?}");
+        v
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn within_error_bound_of_reference(net in network(vec![8, 16, 24, 48, 72]), rows in well()) {
+            let q = QuantizedNetwork::new(&net);
+            let reference = net.reference_forward(&rows);
+            for v in kernels(&q, &rows) {
+                prop_assert!((v - reference).abs() <= q.error_bound(), "{v} vs reference {reference}, bound {}", q.error_bound());
+                prop_assert!((-1.0..=1.0).contains(&v));
+            }
+        }
+    }
+
+    /// All weights equal: every band's group sum is as large as the scale
+    /// allows (10 windows and a row of the largest weight), and nothing wraps.
+    #[test]
+    fn largest_group_sums_do_not_overflow() {
+        for (hidden, c) in [(48, 0.7f32), (24, -1.3), (144, 0.05)] {
+            let mut net = Network::random(hidden, 1);
+            net.w1.iter_mut().for_each(|w| *w = c);
+            net.w2.iter_mut().for_each(|w| *w = 0.01);
+            let q = QuantizedNetwork::new(&net);
+            let m = (c.abs() as f64 * q.scales()[0] as f64).round_ties_even() as i64;
+            assert!(11 * m <= 32767 && 11 * (m + 1) > 32767, "{m}");
+            let full = [0b01_1111_1111u16; 16];
+            for rows in [&full[..], &full[..3], &[0, 0, 0, 5][..], &[0; 16][..], &[1, 2][..]] {
+                let reference = net.reference_forward(rows);
+                for v in kernels(&q, rows) {
+                    assert!((v - reference).abs() <= q.error_bound(), "hidden {hidden}: {v} vs {reference}");
+                }
+            }
+        }
+    }
+
+    /// Rounding is to nearest with ties to even, so w and -w quantise to
+    /// opposite values and ties do not drift one way.
+    #[test]
+    fn rounding_is_symmetric_ties_to_even() {
+        let mut net = Network::random(16, 3);
+        let h = net.hidden;
+        net.w1.iter_mut().for_each(|w| *w = 0.0);
+        let window = |p: usize| (ROW_FEATURES + 1 + p) * h;
+        // Unit 0: largest window weight 1, no row weight, so
+        // s = (32767 - 11 / 2) / 10.
+        net.w1[window(0)] = 1.0;
+        let s = QuantizedNetwork::new(&net).scales()[0];
+        assert_eq!(s, 3276.15);
+        let tie = |k: f32| (k + 0.5) / s; // w * s is k + 1/2 to f32 precision
+        let values = [tie(2.0), -tie(2.0), tie(3.0), -tie(3.0), 0.25 / s, -0.25 / s];
+        for (i, &w) in values.iter().enumerate() {
+            net.w1[window(i + 1)] = w;
+        }
+        let q = QuantizedNetwork::new(&net);
+        assert_eq!(q.scales()[0], s);
+        let got: Vec<i16> = (1..=values.len()).map(|i| q.w1[window(i) / h * q.blocks()].0[0]).collect();
+        // Exactly what f64 rounding with ties to even says, symmetric.
+        let want: Vec<i16> = values.iter().map(|&w| (w as f64 * s as f64).round_ties_even() as i16).collect();
+        assert_eq!(got, want);
+        assert_eq!(got[0], -got[1]);
+        assert_eq!(got[2], -got[3]);
+        assert_eq!(&got[4..], &[0, 0]);
+    }
+
+    #[test]
+    fn names_and_sizes() {
+        let net = Network::random(24, 2);
+        let q = QuantizedNetwork::from(&net);
+        assert_eq!(q.name(), "network-h24-i16");
+        assert_eq!(q.hidden(), 24);
+        assert_eq!(q.scales().len(), 24);
+        assert_eq!(q.w1.len(), NUM_FEATURES * 2);
+        assert_eq!(q.w1.as_ptr() as usize % 32, 0);
+        let wells: Vec<&[u16]> = vec![&[0; 16], &[0, 0, 7, 9], &[3; 5]];
+        let mut out = [0f32; 3];
+        q.evaluate_batch(&wells, &mut out);
+        for (w, o) in wells.iter().zip(out) {
+            assert_eq!(o.to_bits(), q.evaluate(w).to_bits());
+        }
+    }
+}
