@@ -121,14 +121,9 @@ pub fn for_each_lock_position(
     {
         if std::arch::is_x86_feature_detected!("avx2") {
             let mut out = crate::lanes::SweepOut::new();
-            let pieces = 1 << piece.index();
             // SAFETY: the CPU has AVX2, just checked.
             unsafe {
-                if piece.index() < 4 {
-                    crate::lanes::sweep::<false, 1>(well, rules, pieces, 0, &mut out)
-                } else {
-                    crate::lanes::sweep::<false, 2>(well, rules, pieces, 0, &mut out)
-                }
+                crate::lanes::sweep_set::<false>(well, rules, 1 << piece.index(), 0, &mut out)
             };
             for y in out.first..out.last {
                 let mut locks = out.piece_locks(y, piece);
@@ -212,34 +207,14 @@ pub fn for_each_completing_lock(
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
-            use crate::lanes::{halves_of, near_full_rows, sweep, SweepOut};
+            use crate::lanes::{near_full_rows, sweep_set, SweepOut};
             let set = pieces.iter().fold(0u8, |m, p| m | 1 << p.index());
             let mut out = SweepOut::new();
-            let near_full = near_full_rows(well, rules);
             // SAFETY: the CPU has AVX2, just checked.
-            unsafe {
-                match halves_of(set) {
-                    1 => sweep::<true, 1>(well, rules, set, near_full, &mut out),
-                    2 => sweep::<true, 2>(well, rules, set, near_full, &mut out),
-                    _ => sweep::<true, 3>(well, rules, set, near_full, &mut out),
-                }
-            };
-            let mut rows = out.clearing_rows;
-            while rows != 0 {
-                let y = rows.trailing_zeros() as usize;
-                let mut lanes = out.clearing_lanes[y];
-                while lanes != 0 {
-                    let lane = lanes.trailing_zeros() as usize;
-                    let mut bits = out.locks[y][lane];
-                    while bits != 0 {
-                        let x = bits.trailing_zeros() as i32 - 3;
-                        visit(Piece::from_index(lane / 4), x, y as i32, (lane % 4) as u8);
-                        bits &= bits - 1;
-                    }
-                    lanes &= lanes - 1;
-                }
-                rows &= rows - 1;
-            }
+            unsafe { sweep_set::<true>(well, rules, set, near_full_rows(well, rules), &mut out) };
+            out.for_each_clearing_lock(|lane, x, y| {
+                visit(Piece::from_index(lane / 4), x, y as i32, (lane % 4) as u8)
+            });
             return;
         }
     }

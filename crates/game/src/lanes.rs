@@ -144,6 +144,27 @@ impl SweepOut {
         }
     }
 
+    /// With `PEAKS`: calls `visit(lane, x, y)` for every lock that completes
+    /// a row.
+    #[inline]
+    pub(crate) fn for_each_clearing_lock(&self, mut visit: impl FnMut(usize, i32, usize)) {
+        let mut rows = self.clearing_rows;
+        while rows != 0 {
+            let y = rows.trailing_zeros() as usize;
+            let mut lanes = self.clearing_lanes[y];
+            while lanes != 0 {
+                let lane = lanes.trailing_zeros() as usize;
+                let mut bits = self.locks[y][lane];
+                while bits != 0 {
+                    visit(lane, bits.trailing_zeros() as i32 - 3, y);
+                    bits &= bits - 1;
+                }
+                lanes &= lanes - 1;
+            }
+            rows &= rows - 1;
+        }
+    }
+
     /// The locks of `piece` in row `y`, four 16-bit lanes by orientation:
     /// bits ascend by orientation, then x, as the scalar sweep visits them.
     #[inline]
@@ -164,7 +185,7 @@ fn active<const HALVES: u8>() -> impl Iterator<Item = usize> {
 }
 
 /// The registers holding `pieces`.
-pub(crate) fn halves_of(pieces: PieceSet) -> u8 {
+fn halves_of(pieces: PieceSet) -> u8 {
     (pieces & 0x0F != 0) as u8 | ((pieces & 0x70 != 0) as u8) << 1
 }
 
@@ -361,11 +382,12 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
         }
     }
     let kernel = Kernel::new();
-    let mut spawn = TABLES.spawn;
-    for (lane, s) in spawn.iter_mut().enumerate() {
-        if pieces & (1 << (lane / 4)) == 0 {
-            *s = 0;
-        }
+    let mut spawn = [0u16; LANES];
+    let mut set = pieces;
+    while set != 0 {
+        let p = set.trailing_zeros() as usize;
+        spawn[4 * p] = TABLES.spawn[4 * p];
+        set &= set - 1;
     }
     let none = _mm256_set1_epi16(-1);
     let mut deepest: Pair = [none, none];
@@ -431,6 +453,25 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
             best[h] = _mm256_max_epi16(v, _mm256_srli_epi64::<32>(v));
         }
         store_u16(best, &mut out.plain_peaks);
+    }
+}
+
+/// `sweep` over only the registers that hold `pieces`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline]
+pub(crate) unsafe fn sweep_set<const PEAKS: bool>(
+    well: &Well,
+    rules: Rules,
+    pieces: PieceSet,
+    near_full: u32,
+    out: &mut SweepOut,
+) {
+    match halves_of(pieces) {
+        1 => sweep::<PEAKS, 1>(well, rules, pieces, near_full, out),
+        2 => sweep::<PEAKS, 2>(well, rules, pieces, near_full, out),
+        _ => sweep::<PEAKS, 3>(well, rules, pieces, near_full, out),
     }
 }
 

@@ -110,23 +110,10 @@ unsafe fn peaks_avx2(well: &Well, rules: Rules) -> [u8; 7] {
     for (p, peak) in peaks.iter_mut().enumerate() {
         *peak = out.plain_peaks[4 * p] as u8;
     }
-    let mut rows = out.clearing_rows;
-    while rows != 0 {
-        let y = rows.trailing_zeros() as usize;
-        let mut lanes = out.clearing_lanes[y];
-        while lanes != 0 {
-            let lane = lanes.trailing_zeros() as usize;
-            let mut bits = out.locks[y][lane];
-            while bits != 0 {
-                let x = bits.trailing_zeros() as i32 - 3;
-                let r = rating_after_lock(well, rules, rating, lane_shape(lane), x, y as i32);
-                peaks[lane / 4] = peaks[lane / 4].max(r);
-                bits &= bits - 1;
-            }
-            lanes &= lanes - 1;
-        }
-        rows &= rows - 1;
-    }
+    out.for_each_clearing_lock(|lane, x, y| {
+        let r = rating_after_lock(well, rules, rating, lane_shape(lane), x, y as i32);
+        peaks[lane / 4] = peaks[lane / 4].max(r);
+    });
     peaks
 }
 
