@@ -335,7 +335,7 @@ fn evaluate_portable(q: &QuantizedNetwork, rows: &[u16]) -> f32 {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::{Block, QuantizedNetwork, LANES, NUM_FEATURES, ROW_FEATURES};
-    use crate::features::{band, walk_folded, FeatureSink};
+    use crate::features::{band, for_each_window_shifted, walk_folded, FeatureSink};
     use crate::network::head;
     use crate::simd::{Avx2, Lanes, Lean};
     use std::arch::x86_64::*;
@@ -441,15 +441,9 @@ mod avx2 {
                     }
                 };
                 // Window p's blocks start B * 32 p bytes after the first
-                // window's: from the packed word, one shift, one mask and
-                // one multiply by B (`lea` for B = 3) per window.
-                const MASK: u64 = 0xFFF << 5;
+                // window's.
                 let windows = self.w1.add(ROW_FEATURES * B).cast::<u8>();
-                for w in words {
-                    for off in [w << 5, w >> 7, w >> 19, w >> 31, w >> 43] {
-                        add(windows.add(B * (off & MASK) as usize).cast());
-                    }
-                }
+                for_each_window_shifted(words, 5, |off| add(windows.add(B * off).cast()));
                 if let Some(r) = row {
                     // Row features are r & 0x3FF <= 1023 < NUM_FEATURES.
                     add(self.w1.add((r & 0x3FF) as usize * B));
