@@ -172,7 +172,7 @@ impl Network {
 }
 
 #[inline(always)]
-pub(crate) fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
+fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
     assert!(v.len() >= N * V::W);
     let mut out = [V::splat(0.0); N];
     for (i, o) in out.iter_mut().enumerate() {

@@ -122,23 +122,42 @@ impl From<&Network> for QuantizedNetwork {
 }
 
 impl QuantizedNetwork {
-    /// Quantises `net` (see the module doc for the scale). Panics if a
-    /// weight is not finite.
+    /// Quantises `net` (see the module doc for the scale); a few ms at
+    /// H = 48. Panics if a weight is not finite.
     pub fn new(net: &Network) -> QuantizedNetwork {
         net.check_shape();
         let h = net.hidden;
         let padded = h.next_multiple_of(LANES);
         let blocks = padded / LANES;
-        let column_max = |j: usize, features: std::ops::Range<usize>| {
-            features
-                .map(|f| net.w1[f * h + j].abs())
-                .fold(0f32, f32::max)
-        };
         // A row slot sees `r & 0x3FF`, up to 1023: that is window 0's index,
         // so the row range includes it (rows given to `evaluate` are not
         // checked, and the bound must hold for any).
         let row_range = 0..ROW_FEATURES + 1;
         let window_range = ROW_FEATURES..NUM_FEATURES;
+        // Per unit, the largest |weight| of a row and of a window feature.
+        let (mut rows_max, mut windows_max) = (vec![0f64; h], vec![0f64; h]);
+        for (f, w) in net.w1.chunks_exact(h).enumerate() {
+            for (j, &w) in w.iter().enumerate() {
+                assert!(
+                    w.is_finite(),
+                    "network has a weight that is not finite (w1 of feature {f})"
+                );
+                if row_range.contains(&f) {
+                    rows_max[j] = rows_max[j].max(w.abs() as f64);
+                }
+                if window_range.contains(&f) {
+                    windows_max[j] = windows_max[j].max(w.abs() as f64);
+                }
+            }
+        }
+        assert!(
+            net.b1
+                .iter()
+                .chain(&net.w2)
+                .chain([&net.b2])
+                .all(|w| w.is_finite()),
+            "network has a weight that is not finite (b1, w2 or b2)"
+        );
         let limit = i16::MAX as i64;
         // The largest |sum| of a group for largest |weights| `w` (windows)
         // and `r` (rows): a band's group or the rows-only group.
@@ -149,16 +168,7 @@ impl QuantizedNetwork {
         let slack = (GROUP_WINDOWS + GROUP_ROWS).max(ROWS_ONLY_GROUP) as f64 / 2.0;
         let mut scale = vec![1f32; padded];
         for (j, s) in scale.iter_mut().enumerate().take(h) {
-            let rows = column_max(j, row_range.clone()) as f64;
-            let windows = column_max(j, window_range.clone()) as f64;
-            assert!(
-                rows.is_finite()
-                    && windows.is_finite()
-                    && net.b1[j].is_finite()
-                    && net.w2[j].is_finite(),
-                "network has a weight that is not finite (hidden unit {j})"
-            );
-            let bound = group_bound(windows, rows);
+            let bound = group_bound(windows_max[j], rows_max[j]);
             if bound > 0.0 {
                 *s = ((limit as f64 - slack) / bound) as f32;
             }
@@ -168,7 +178,7 @@ impl QuantizedNetwork {
         for f in 0..NUM_FEATURES {
             for j in 0..h {
                 let q = (net.w1[f * h + j] as f64 * scale[j] as f64).round_ties_even();
-                // |w s| <= 32767 / 2 by the choice of s.
+                // |q| < 16384 by the choice of s: the cast is exact.
                 let q = q as i16;
                 w1[f * blocks + j / LANES].0[j % LANES] = q;
                 let m = (q as i64).abs();
@@ -190,9 +200,8 @@ impl QuantizedNetwork {
         let active = active_count(16) as f64;
         let error_bound = (0..h)
             .map(|j| {
-                let rows = column_max(j, row_range.clone()) as f64;
-                let windows = column_max(j, window_range.clone()) as f64;
-                let largest_z = net.b1[j].abs() as f64 + 16.0 * rows + 140.0 * windows;
+                let largest_z =
+                    net.b1[j].abs() as f64 + 16.0 * rows_max[j] + 140.0 * windows_max[j];
                 let rounding = TANH_EXP_SLOPE as f64 * active * 0.5 / scale[j] as f64;
                 net.w2[j].abs() as f64 * (rounding + F32_SLACK as f64 * largest_z.max(1.0))
             })
