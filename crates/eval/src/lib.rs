@@ -9,7 +9,8 @@
 //! * [`baseline`]: the hand-made evaluator, bit operations on rows.
 //! * [`features`]: the network inputs (row and 3x4 window patterns).
 //! * [`network`]: the network, its fast inference and the naive reference.
-//! * [`quantized`]: the network with an i16 first layer (what searches use).
+//! * [`quantized`]: the network with an i16 first layer and a band cache
+//!   (what `hatetris search` and `play` evaluate with).
 //! * [`weights`]: the `.hnet` file format.
 //! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
 

@@ -11,7 +11,7 @@ use crate::features::{
     self, active_features, walk_folded, FeatureSink, NUM_FEATURES, ROW_FEATURES, WINDOW_EMPTY,
     WINDOW_LEFT_WALL, WINDOW_RIGHT_WALL,
 };
-use crate::simd::{self, Lanes};
+use crate::simd::{self, Accurate, Lanes, TanhExp};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -172,7 +172,7 @@ impl Network {
 }
 
 #[inline(always)]
-pub(crate) fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
+fn load<V: Lanes, const N: usize>(v: &[f32]) -> [V; N] {
     assert!(v.len() >= N * V::W);
     let mut out = [V::splat(0.0); N];
     for (i, o) in out.iter_mut().enumerate() {
@@ -272,9 +272,9 @@ impl<'a, V: Lanes, const N: usize, const SHIFT: bool> Acc<'a, V, N, SHIFT> {
 }
 
 /// The output layer `tanh(b2 + sum_j w2[j] * tanhExp(acc[j]))`, for M
-/// wells at once (M = 1 in use).
+/// wells at once (M = 1 in use), with tanhExp `T`.
 #[inline(always)]
-pub(crate) fn head<V: Lanes, const N: usize, const M: usize>(
+pub(crate) fn head<T: TanhExp, V: Lanes, const N: usize, const M: usize>(
     accs: &[[V; N]; M],
     w2: &[f32],
     b2: f32,
@@ -283,7 +283,7 @@ pub(crate) fn head<V: Lanes, const N: usize, const M: usize>(
     let mut terms = [[V::splat(0.0); N]; M];
     for i in 0..N {
         for m in 0..M {
-            terms[m][i] = simd::tanh_exp_v(accs[m][i]).mul(w2[i]);
+            terms[m][i] = T::apply(accs[m][i]).mul(w2[i]);
         }
     }
     // Pairwise sums: a short dependency chain.
@@ -314,7 +314,7 @@ fn forward_features_h<V: Lanes, const N: usize>(net: &Network, features: &[u16])
     } else {
         features_acc::<V, N, false>(net, features)
     };
-    head(&[acc], &net.w2, net.b2)[0]
+    head::<Accurate, _, N, 1>(&[acc], &net.w2, net.b2)[0]
 }
 
 #[inline(always)]
@@ -390,7 +390,7 @@ fn rows_acc<V: Lanes, const N: usize, const SHIFT: bool>(net: &Network, rows: &[
 
 #[inline(always)]
 fn eval_rows_h<V: Lanes, const N: usize>(net: &Network, rows: &[u16]) -> f32 {
-    head(&[accumulate_rows::<V, N>(net, rows)], &net.w2, net.b2)[0]
+    head::<Accurate, _, N, 1>(&[accumulate_rows::<V, N>(net, rows)], &net.w2, net.b2)[0]
 }
 
 /// A batch with one dispatch. (Interleaving the output layers of two wells
@@ -543,7 +543,12 @@ mod tests {
         }
         let mut low = [0u16; 16];
         low[15] = 0b0111111111;
-        assert!(net.evaluate(&low) > net.evaluate(&tall) + 0.2, "{} vs {}", net.evaluate(&low), net.evaluate(&tall));
+        assert!(
+            net.evaluate(&low) > net.evaluate(&tall) + 0.2,
+            "{} vs {}",
+            net.evaluate(&low),
+            net.evaluate(&tall)
+        );
     }
 
     #[test]

@@ -341,6 +341,72 @@ pub(crate) fn tanh_exp_v<V: Lanes>(x: V) -> V {
     x.mul(tanh_nonneg_v(exp_v(x)))
 }
 
+/// tanhExp `x * tanh(exp(x))` from two exponentials and one division, with
+/// fewer constants and operations than [`tanh_exp_v`], within about
+/// 1e-6 * max(1, |x|) of exact (the quantised network's head, whose own
+/// error is ~1e-3):
+/// `u = exp(min(x, 3))` (beyond 3, tanh(u) is 1 in f32), then
+/// `tanh(u) = m / (m + 2)` with `m = expm1(2u)`, which keeps tanh(u)
+/// accurate for tiny u. Both use one range reduction by ln 2 (one constant:
+/// |n| < 127) and Taylor polynomials (|r| <= ln2 / 2).
+#[inline(always)]
+pub(crate) fn tanh_exp_lean_v<V: Lanes>(x: V) -> V {
+    let c = |v: f32| V::splat(v);
+    let xc = x.max(c(-87.0)).min(c(3.0));
+    // u = 2^n e^r, r = xc - n ln2.
+    let t = xc.mul_add(c(LOG2E), c(ROUND_MAGIC));
+    let r = t
+        .sub(c(ROUND_MAGIC))
+        .mul_add(c(-std::f32::consts::LN_2), xc);
+    let p = c(1.0 / 120.0).mul_add(r, c(1.0 / 24.0));
+    let p = p.mul_add(r, c(1.0 / 6.0)).mul_add(r, c(0.5));
+    let p = p.mul_add(r, c(1.0)).mul_add(r, c(1.0));
+    let u = p.mul(V::pow2_of_magic(t));
+    // m = 2^n e^r - 1 = 2^n expm1(r) + (2^n - 1), y = 2u = n ln2 + r.
+    let y = u.add(u);
+    let t = y.mul_add(c(LOG2E), c(ROUND_MAGIC));
+    let r = t.sub(c(ROUND_MAGIC)).mul_add(c(-std::f32::consts::LN_2), y);
+    let q = c(1.0 / 720.0).mul_add(r, c(1.0 / 120.0));
+    let q = q.mul_add(r, c(1.0 / 24.0)).mul_add(r, c(1.0 / 6.0));
+    let q = q.mul_add(r, c(0.5)).mul_add(r, c(1.0)).mul(r);
+    let s = V::pow2_of_magic(t);
+    let m = s.mul_add(q, s.sub(c(1.0)));
+    x.mul(m.div(m.add(c(2.0))))
+}
+
+/// Lean tanhExp `x * tanh(exp(x))` (the quantised network's), within
+/// about 1e-6 * max(1, |x|).
+#[inline]
+pub fn tanh_exp_lean(x: f32) -> f32 {
+    tanh_exp_lean_v(x)
+}
+
+/// A tanhExp for the network heads, chosen by type so that it inlines
+/// into the SIMD kernels (a function pointer or closure would not).
+pub(crate) trait TanhExp {
+    fn apply<V: Lanes>(x: V) -> V;
+}
+
+/// [`tanh_exp_v`], the f32 network's.
+pub(crate) struct Accurate;
+
+/// [`tanh_exp_lean_v`], the quantised network's.
+pub(crate) struct Lean;
+
+impl TanhExp for Accurate {
+    #[inline(always)]
+    fn apply<V: Lanes>(x: V) -> V {
+        tanh_exp_v(x)
+    }
+}
+
+impl TanhExp for Lean {
+    #[inline(always)]
+    fn apply<V: Lanes>(x: V) -> V {
+        tanh_exp_lean_v(x)
+    }
+}
+
 /// Fast `exp(x)` (x clamped to [-87, 88]), about 1 ulp.
 #[inline]
 pub fn fast_exp(x: f32) -> f32 {
@@ -357,4 +423,28 @@ pub fn tanh_fast(x: f32) -> f32 {
 #[inline]
 pub fn tanh_exp_fast(x: f32) -> f32 {
     tanh_exp_v(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lean tanhExp against f64 std math, over the whole range.
+    #[test]
+    fn tanh_exp_lean_is_accurate() {
+        let mut worst = 0f64;
+        let mut x = -100.0f32;
+        while x <= 100.0 {
+            let xd = x as f64;
+            let exact = xd * xd.exp().tanh();
+            worst = worst.max((tanh_exp_lean(x) as f64 - exact).abs() / xd.abs().max(1.0));
+            x += 0.000_976_562_5 * 3.0;
+        }
+        eprintln!("tanh_exp_lean: error / max(1, |x|) {worst:e}");
+        assert!(worst < 2e-6, "tanh_exp_lean: error / max(1, |x|) {worst:e}");
+        for x in [3.0f32, 3.5, 10.0, 88.0, 1e30] {
+            assert_eq!(tanh_exp_lean(x), x);
+        }
+        assert!(tanh_exp_lean(-1e30).abs() < 1e-7);
+    }
 }

@@ -17,8 +17,14 @@ pub(crate) fn well() -> impl Strategy<Value = Vec<u16>> {
 /// pre-activations span the activation's interesting range (and beyond),
 /// and random biases.
 pub(crate) fn network(hidden: Vec<usize>) -> impl Strategy<Value = Network> {
-    (prop::sample::select(hidden), any::<u64>(), 0.1f32..6.0, -2.0f32..2.0, -1.0f32..1.0).prop_map(
-        |(hidden, seed, scale, bias, b2)| {
+    (
+        prop::sample::select(hidden),
+        any::<u64>(),
+        0.1f32..6.0,
+        -2.0f32..2.0,
+        -1.0f32..1.0,
+    )
+        .prop_map(|(hidden, seed, scale, bias, b2)| {
             let mut net = Network::random(hidden, seed);
             net.w1.iter_mut().for_each(|w| *w *= scale);
             net.b1
@@ -27,6 +33,5 @@ pub(crate) fn network(hidden: Vec<usize>) -> impl Strategy<Value = Network> {
                 .for_each(|(j, b)| *b = bias * ((j % 5) as f32 - 2.0) / 2.0);
             net.b2 = b2;
             net
-        },
-    )
+        })
 }

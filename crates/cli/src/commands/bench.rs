@@ -4,7 +4,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use hatetris_eval::{Baseline, Evaluator, Network};
+use crate::commands::search::load_evaluator;
+use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
 use hatetris_game::{
     choose_piece, choose_piece_memoryless, for_each_lock_position, play, replay, Enemy, Game,
@@ -158,19 +159,30 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     });
 
     let baseline = Baseline;
-    let net = Network::embedded_default();
     let rows: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
-    b.run("eval_baseline", n, || {
-        for r in &rows {
-            black_box(baseline.evaluate(r));
+    let eval_all = |eval: &dyn Evaluator, rows: &[&[u16]]| {
+        for r in rows {
+            black_box(eval.evaluate(r));
         }
-    });
-    b.run(&format!("eval_net_h{}", net.hidden), n, || {
-        for r in &rows {
-            black_box(net.evaluate(r));
-        }
-    });
-    b.run(&format!("eval_net_h{}_reference", net.hidden), n, || {
+    };
+    b.run("eval_baseline", n, || eval_all(&baseline, &rows));
+    // The network as searches evaluate it (i16 first layer, band cache) on
+    // the wells in game order (a well shares most bands with the one before,
+    // as children do with their parent), then in a fixed scrambled order,
+    // where the band cache helps less; then the f32 network, the i16 one
+    // without the band cache, and the dense reference.
+    let net = Network::embedded_default();
+    let (search_eval, _) = load_evaluator("net")?;
+    let h = net.hidden;
+    b.run(&format!("eval_net_h{h}"), n, || eval_all(search_eval.as_ref(), &rows));
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23));
+    let scrambled: Vec<&[u16]> = order.iter().map(|&i| rows[i]).collect();
+    b.run(&format!("eval_net_h{h}_shuffled"), n, || eval_all(search_eval.as_ref(), &scrambled));
+    b.run(&format!("eval_net_h{h}_f32"), n, || eval_all(&net, &rows));
+    let uncached = QuantizedNetwork::new(&net).with_band_cache(false);
+    b.run(&format!("eval_net_h{h}_i16"), n, || eval_all(&uncached, &rows));
+    b.run(&format!("eval_net_h{h}_reference"), n, || {
         for r in &rows {
             black_box(net.reference_forward(r));
         }
@@ -189,7 +201,8 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         }
     };
     b.run("beam_entry_baseline", m, || expand_all(&baseline));
-    b.run("beam_entry_net", m, || expand_all(&net));
+    b.run("beam_entry_net", m, || expand_all(search_eval.as_ref()));
+    b.run("beam_entry_net_f32", m, || expand_all(&net));
 
     // A fixed small search: its count of expanded entries is the signature.
     if b.wanted("search_signature") {

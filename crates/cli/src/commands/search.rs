@@ -5,7 +5,7 @@
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_eval::{Baseline, Evaluator, Network};
+use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::replay::{self, Format};
 use hatetris_game::{play, Enemy, Rules};
 use hatetris_search::{checkpoint, keys_for_line, run, BeamState, SearchConfig};
@@ -17,7 +17,8 @@ pub struct SearchArgs {
     /// Entries kept per depth.
     #[arg(long, default_value_t = 1000)]
     pub width: usize,
-    /// `baseline`, `net` (the embedded network) or `net=PATH`.
+    /// `baseline`, `net` (the embedded network) or `net=PATH`; networks
+    /// evaluate with their first layer in i16 (`QuantizedNetwork`).
     #[arg(long, default_value = "net")]
     pub eval: String,
     #[arg(long, default_value = "hatetris")]
@@ -62,20 +63,22 @@ pub struct SearchArgs {
     pub resume: Option<PathBuf>,
 }
 
-/// An evaluator chosen on the command line, with a name that identifies it.
+/// An evaluator chosen on the command line, with a name that identifies it
+/// (a network by its file). Networks come quantised (`QuantizedNetwork`):
+/// within 2e-3 of the f32 network on real wells, about twice as fast.
 pub fn load_evaluator(spec: &str) -> Result<(Box<dyn Evaluator>, String)> {
     match spec {
         "baseline" => Ok((Box::new(Baseline), "baseline".into())),
         "net" => {
             let net = Network::embedded_default();
             let name = format!("net:embedded:{:08x}", crc_of(&net));
-            Ok((Box::new(net), name))
+            Ok((Box::new(QuantizedNetwork::new(&net)), name))
         }
         s if s.starts_with("net=") => {
             let path = Path::new(&s[4..]);
             let net = Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?;
             let name = format!("net:{}:{:08x}", path.display(), crc_of(&net));
-            Ok((Box::new(net), name))
+            Ok((Box::new(QuantizedNetwork::new(&net)), name))
         }
         other => bail!("unknown evaluator '{other}' (expected baseline, net or net=PATH)"),
     }
