@@ -114,7 +114,12 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         if args.enemy != Enemy::Mild {
             bail!("--out needs --enemy mild: with memory a well alone has no value");
         }
-        out_path(out, heights[0], several)?;
+        // A long solve should not end in a directory that is not there.
+        let path = out_path(out, heights[0], several)?;
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            bail!("--out: directory {} does not exist", dir.display());
+        }
     }
     if args.sample.is_some() && args.out.is_none() {
         bail!("--sample needs --out");
