@@ -5,6 +5,9 @@
 
 use crate::evaluator::Evaluator;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
 /// The hand-made baseline evaluator. Its value is
 /// `tanh(-penalty / SCALE)` (fast tanh, within 3e-7), where `penalty` is the weighted sum of
 /// [`BaselineFeatures`] (see [`Baseline::penalty`]): 0 for the empty well,
@@ -60,40 +63,67 @@ const SCALE: f32 = 600.0;
 
 const FULL: u16 = (1 << 10) - 1;
 
-/// Runs `f` compiled with the popcnt instruction when the CPU has it
-/// (without it, `count_ones` is a long bit-twiddling sequence).
-macro_rules! with_popcnt {
+/// Runs `$f(rows, features)` on the fastest path the CPU has: the AVX2
+/// features for a standard well, else the scalar loop compiled with the
+/// popcnt instruction (without it, `count_ones` is a long bit-twiddling
+/// sequence), else the plain scalar loop.
+macro_rules! on_fastest_path {
     ($f:ident($rows:expr) -> $ret:ty) => {{
+        let rows: &[u16] = $rows;
         #[cfg(target_arch = "x86_64")]
         {
+            if rows.len() == avx2::ROWS && avx2_available() {
+                // SAFETY: the CPU has AVX2 and POPCNT, just checked.
+                return $f(rows, |r| unsafe { avx2::features(r) });
+            }
             if std::arch::is_x86_feature_detected!("popcnt") {
                 #[target_feature(enable = "popcnt")]
                 fn fast(rows: &[u16]) -> $ret {
-                    $f(rows)
+                    $f(rows, features_impl)
                 }
                 // SAFETY: the CPU has popcnt, just checked.
-                return unsafe { fast($rows) };
+                return unsafe { fast(rows) };
             }
         }
-        $f($rows)
+        $f(rows, features_impl)
     }};
 }
+
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn avx2_available() -> bool {
+    std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+}
+
+/// How a path computes the features.
+trait FeaturesOf: FnOnce(&[u16]) -> BaselineFeatures {}
+impl<F: FnOnce(&[u16]) -> BaselineFeatures> FeaturesOf for F {}
 
 impl Baseline {
     /// The hand-made features of a well.
     pub fn features(rows: &[u16]) -> BaselineFeatures {
-        with_popcnt!(features_impl(rows) -> BaselineFeatures)
+        on_fastest_path!(features_with(rows) -> BaselineFeatures)
     }
 
     /// The weighted sum of the features (>= 0, 0 for the empty well).
     pub fn penalty(rows: &[u16]) -> f32 {
-        with_popcnt!(penalty_impl(rows) -> f32)
+        on_fastest_path!(penalty_with(rows) -> f32)
+    }
+
+    /// The features by the scalar loop, whatever the CPU (for tests).
+    pub fn features_scalar(rows: &[u16]) -> BaselineFeatures {
+        features_impl(rows)
     }
 }
 
 #[inline(always)]
-fn penalty_impl(rows: &[u16]) -> f32 {
-    let f = features_impl(rows);
+fn features_with(rows: &[u16], features: impl FeaturesOf) -> BaselineFeatures {
+    features(rows)
+}
+
+#[inline(always)]
+fn penalty_with(rows: &[u16], features: impl FeaturesOf) -> f32 {
+    let f = features(rows);
     // Summed as a tree: a chain of nine dependent adds is slow.
     let holes = W_HOLES * f.holes as f32 + W_HOLE_ROWS * f.hole_rows as f32;
     let heights =
@@ -105,16 +135,17 @@ fn penalty_impl(rows: &[u16]) -> f32 {
 }
 
 #[inline(always)]
-fn value_impl(rows: &[u16]) -> f32 {
-    crate::simd::tanh_fast(penalty_impl(rows) * (-1.0 / SCALE))
+fn value_with(rows: &[u16], features: impl FeaturesOf) -> f32 {
+    crate::simd::tanh_fast(penalty_with(rows, features) * (-1.0 / SCALE))
 }
 
 #[inline(always)]
 fn features_impl(rows: &[u16]) -> BaselineFeatures {
     let h = rows.len();
     let mut f = BaselineFeatures::default();
-    // Skip the empty top: it contributes nothing.
-    let k = rows.iter().position(|&r| r != 0).unwrap_or(h);
+    // Skip the empty top: it contributes nothing (bits above the 10
+    // columns are ignored, as everywhere below).
+    let k = rows.iter().position(|&r| r & FULL != 0).unwrap_or(h);
     f.max_height = (h - k) as u32;
     let mut cover = 0u16; // columns filled at or above the current row
     let mut above = 0u16; // the row above
@@ -151,7 +182,7 @@ fn features_impl(rows: &[u16]) -> BaselineFeatures {
 
 impl Evaluator for Baseline {
     fn evaluate(&self, rows: &[u16]) -> f32 {
-        with_popcnt!(value_impl(rows) -> f32)
+        on_fastest_path!(value_with(rows) -> f32)
     }
 
     fn name(&self) -> String {
@@ -202,6 +233,31 @@ mod tests {
         // A 4-deep open well in column 1: 1 + 2 + 3 + 3 = 9; column 4's
         // single-cell gap at the bottom row is open with both sides filled: 1.
         assert_eq!(Baseline::features(&w).well_depth, 10);
+    }
+
+    proptest::proptest! {
+        /// The fast path (AVX2 on standard wells where the CPU has it)
+        /// counts exactly what the scalar loop counts, stray high bits and
+        /// empty or full wells included.
+        #[test]
+        fn fast_features_match_the_scalar_loop(
+            rows in proptest::collection::vec(proptest::prelude::any::<u16>(), 16),
+            stack in 0usize..=16,
+            thin in proptest::prelude::any::<u16>(),
+        ) {
+            // A stack of `stack` rows, thinned above to look like a game's.
+            let mut w = rows.clone();
+            for (i, r) in w.iter_mut().enumerate() {
+                if i < 16 - stack {
+                    *r &= !FULL;
+                } else if i < 16 - stack / 2 {
+                    *r &= thin | !FULL;
+                }
+            }
+            for well in [rows, w] {
+                proptest::prop_assert_eq!(Baseline::features(&well), Baseline::features_scalar(&well));
+            }
+        }
     }
 
     #[test]

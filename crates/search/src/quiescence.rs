@@ -6,6 +6,7 @@
 use hatetris_eval::Evaluator;
 #[cfg(test)]
 use hatetris_game::for_each_lock_position;
+use hatetris_game::piece::Shape;
 use hatetris_game::{for_each_completing_lock, Piece, Rules, Well};
 use rustc_hash::FxHashSet;
 
@@ -25,29 +26,38 @@ pub const DEFAULT_CHAIN: u32 = 1;
 /// in the chains.
 pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
     let mut best = eval.evaluate(well.playable(rules));
-    if chain == 0 {
+    if chain == 0 || !sz_might_clear(well, rules) {
         return best;
     }
-    if !sz_might_clear(well, rules) {
-        return best;
-    }
+    // The clears reachable from `from`, each passed to `reached` once per
+    // set of cells placed (S and Z reach the same cells in two orientations).
+    let for_each_clear = |from: &Well, reached: &mut dyn FnMut(Well)| {
+        let mut placed = PlacementSet::default();
+        for_each_completing_lock(from, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
+            let mut next = *from;
+            let shape = piece.shape(o);
+            if placed.insert(shape, x, y) && next.lock(shape, x, y) > 0 && !next.is_game_over() {
+                reached(next);
+            }
+        });
+    };
     let mut seen: FxHashSet<Well> = FxHashSet::default();
     let mut layer = vec![*well];
-    for _ in 0..chain {
+    for depth in 1..=chain {
+        let last = depth == chain;
         let mut next_layer = Vec::new();
         for from in layer.iter().filter(|w| sz_might_clear(w, rules)) {
-            // Only placements that complete a row can clear: the engine
-            // lists those without playing the others.
-            for_each_completing_lock(from, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
-                let mut next = *from;
-                if next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over() && seen.insert(next)
-                {
+            for_each_clear(from, &mut |next| {
+                if last {
+                    // Nothing is expanded from the last layer, and the best
+                    // of a well counted twice is the same: no set needed
+                    // (the default chain of 1 allocates nothing).
+                    best = best.max(eval.evaluate(next.playable(rules)));
+                } else if seen.insert(next) {
+                    best = best.max(eval.evaluate(next.playable(rules)));
                     next_layer.push(next);
                 }
             });
-        }
-        for w in &next_layer {
-            best = best.max(eval.evaluate(w.playable(rules)));
         }
         if next_layer.is_empty() {
             break;
@@ -55,6 +65,45 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
         layer = next_layer;
     }
     best
+}
+
+/// The cell sets of the placements seen from one well: a few dozen at most,
+/// so a linear scan of packed keys on the stack beats hashing the wells.
+struct PlacementSet {
+    keys: [u64; PlacementSet::CAPACITY],
+    len: usize,
+}
+
+impl Default for PlacementSet {
+    fn default() -> Self {
+        PlacementSet {
+            keys: [0; PlacementSet::CAPACITY],
+            len: 0,
+        }
+    }
+}
+
+impl PlacementSet {
+    const CAPACITY: usize = 64;
+
+    /// Adds the cells of `shape` at (x, y); false if they were there. Once
+    /// full it answers true: a well counted twice changes no maximum.
+    fn insert(&mut self, shape: &Shape, x: i32, y: i32) -> bool {
+        // The top cell row, then each box row's cells (10 bits each).
+        let mut key = (y + shape.top as i32) as u64;
+        for r in shape.top..=shape.bottom {
+            let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u64;
+            key |= cells << (5 + 10 * (r - shape.top) as u64);
+        }
+        if self.keys[..self.len].contains(&key) {
+            return false;
+        }
+        if self.len < Self::CAPACITY {
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        true
+    }
 }
 
 /// Can some S or Z placement possibly complete a row? Each covers at most
