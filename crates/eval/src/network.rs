@@ -125,6 +125,14 @@ impl Network {
         Network::from_bytes(BYTES).expect("embedded default network is valid")
     }
 
+    /// The bootstrap network shipped in the binary
+    /// (`crates/eval/nets/bootstrap.hnet`): trained only on exactly solved
+    /// small wells (heights 4 to 7), where a learning cycle starts.
+    pub fn embedded_bootstrap() -> Network {
+        static BYTES: &[u8] = include_bytes!("../nets/bootstrap.hnet");
+        Network::from_bytes(BYTES).expect("embedded bootstrap network is valid")
+    }
+
     pub(crate) fn check_shape(&self) {
         let h = self.hidden;
         assert!(
@@ -530,25 +538,27 @@ mod tests {
     }
 
     #[test]
-    fn random_is_deterministic_and_embedded_default_is_trained() {
+    fn random_is_deterministic_and_embedded_networks_are_trained() {
         assert_eq!(Network::random(16, 3), Network::random(16, 3));
         assert_ne!(Network::random(16, 3), Network::random(16, 4));
-        let net = Network::embedded_default();
-        assert_eq!(net.name(), "network-h48");
-        assert_ne!(net, Network::random(48, 0));
-        // Trained, it tells a low clean well from a tall one full of holes.
+        // Trained, each tells a low clean well from a tall one full of holes.
         let mut tall = [0u16; 16];
         for (i, r) in tall.iter_mut().enumerate().skip(3) {
             *r = 0b1011011101 >> (i % 3);
         }
         let mut low = [0u16; 16];
         low[15] = 0b0111111111;
-        assert!(
-            net.evaluate(&low) > net.evaluate(&tall) + 0.2,
-            "{} vs {}",
-            net.evaluate(&low),
-            net.evaluate(&tall)
-        );
+        for net in [Network::embedded_default(), Network::embedded_bootstrap()] {
+            assert_eq!(net.name(), "network-h48");
+            assert_ne!(net, Network::random(48, 0));
+            assert!(
+                net.evaluate(&low) > net.evaluate(&tall) + 0.2,
+                "{} vs {}",
+                net.evaluate(&low),
+                net.evaluate(&tall)
+            );
+        }
+        assert_ne!(Network::embedded_default(), Network::embedded_bootstrap());
     }
 
     #[test]

@@ -182,14 +182,23 @@ impl BeamState {
         let candidates = self.expand(config, eval);
         self.expanded += self.beam.len() as u64;
         let chosen = select(candidates, config);
+        // The selected wells, rebuilt from parent and move on every thread
+        // (in order); the tree is then grown in one pass.
+        let wells: Vec<(Well, u32)> = chosen
+            .par_iter()
+            .with_min_len(1024)
+            .map(|c| {
+                let mv = Move::unpack(c.mv);
+                let mut well = self.beam[c.parent as usize].well;
+                let lines = well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
+                debug_assert_eq!(well.hash64(), c.well_hash);
+                (well, lines)
+            })
+            .collect();
         let mut next = Vec::with_capacity(chosen.len());
         let mut deeper_best = false;
-        for c in chosen {
+        for (c, (well, lines)) in chosen.into_iter().zip(wells) {
             let parent = &self.beam[c.parent as usize];
-            let mv = Move::unpack(c.mv);
-            let mut well = parent.well;
-            let lines = well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
-            debug_assert_eq!(well.hash64(), c.well_hash);
             let score = parent.score + lines;
             let node = self.tree.push(parent.node, c.well_hash, c.mv);
             // The best line is the deepest one with the top score (the first

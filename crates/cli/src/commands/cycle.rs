@@ -44,7 +44,8 @@ pub struct CycleArgs {
     pub max_epochs: usize,
     #[arg(long, default_value_t = 8192)]
     pub batch: usize,
-    /// The network the first cycle searches with (default: the embedded one).
+    /// The network the first cycle searches with (default: the embedded
+    /// bootstrap network, trained on solved small wells).
     #[arg(long)]
     pub init: Option<PathBuf>,
     /// Worker threads (default: all cores).
@@ -60,12 +61,20 @@ impl CycleArgs {
         CycleConfig {
             width: self.width,
             samples_per_depth: self.samples,
-            refine: RefineConfig { width: self.refine_width, depth: self.refine_depth, ..RefineConfig::default() },
+            refine: RefineConfig {
+                width: self.refine_width,
+                depth: self.refine_depth,
+                ..RefineConfig::default()
+            },
             history: self.history,
             quiescence: self.quiescence,
             seed: self.seed,
             max_depth: self.max_depth,
-            train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
+            train: TrainConfig {
+                max_epochs: self.max_epochs,
+                batch_size: self.batch,
+                ..TrainConfig::default()
+            },
         }
     }
 }
@@ -79,15 +88,27 @@ fn step_name(step: Step) -> &'static str {
 }
 
 pub fn cycle(args: &CycleArgs) -> Result<()> {
-    if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
-        bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
+    if args.width == 0
+        || args.refine_width == 0
+        || args.refine_depth == 0
+        || args.samples == 0
+        || args.history == 0
+    {
+        bail!(
+            "--width, --samples, --refine-width, --refine-depth and --history must be at least 1"
+        );
     }
     if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .context("cannot start the thread pool")?;
     }
     let initial = match &args.init {
-        Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
-        None => Network::embedded_default(),
+        Some(p) => {
+            Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?
+        }
+        None => Network::embedded_bootstrap(),
     };
     if args.dir.join("config.json").exists() && !args.quiet {
         eprintln!("continuing the run in {} (its config.json rules; flags other than --cycles are ignored)", args.dir.display());
@@ -98,8 +119,10 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     let mut on_event = |event: CycleEvent| match event {
         CycleEvent::StepStarted { cycle, step } => {
             if step == Step::Search {
-                search_progress =
-                    Some((DepthProgress::new(quiet, &format!("cycle {cycle} search")), Default::default()));
+                search_progress = Some((
+                    DepthProgress::new(quiet, &format!("cycle {cycle} search")),
+                    Default::default(),
+                ));
             } else if !quiet {
                 eprintln!("cycle {cycle}: {}", step_name(step));
             }
@@ -139,10 +162,22 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
             println!("{}", serde_json::to_string(metrics).expect("serialisable"));
         }
     };
-    let metrics = run_cycles(&args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?;
+    let metrics = run_cycles(
+        &args.dir,
+        args.cycles,
+        &args.config(),
+        &initial,
+        None,
+        &mut on_event,
+    )?;
     if !quiet {
         if let Some(best) = metrics.iter().max_by_key(|m| m.lines) {
-            eprintln!("{} cycles done; best search: cycle {} with {} lines", metrics.len(), best.cycle, best.lines);
+            eprintln!(
+                "{} cycles done; best search: cycle {} with {} lines",
+                metrics.len(),
+                best.cycle,
+                best.lines
+            );
         }
     }
     Ok(())
