@@ -621,28 +621,8 @@ impl Evaluator for QuantizedNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{network, well};
-    use hatetris_game::fixtures::known_replays;
-    use hatetris_game::{play, replay, Enemy, Rules, Well};
+    use crate::testing::{fixture_wells, network, well};
     use proptest::prelude::*;
-
-    /// Every distinct well of the fixture games (the replays the official
-    /// game scores), as playable rows.
-    fn fixture_wells() -> Vec<Vec<u16>> {
-        let rules = Rules::STANDARD;
-        let mut wells = vec![Well::EMPTY];
-        for r in known_replays() {
-            let keys = replay::decode(&r.replay).unwrap_or_else(|e| panic!("{}: {e}", r.name));
-            let enemy: Enemy = r
-                .enemy
-                .parse()
-                .unwrap_or_else(|_| panic!("{}: enemy {}", r.name, r.enemy));
-            play(rules, enemy, &keys, |g, _| wells.push(*g.well()));
-        }
-        wells.sort_by_key(|w| w.rows);
-        wells.dedup();
-        wells.iter().map(|w| w.playable(rules).to_vec()).collect()
-    }
 
     /// The largest |error| against the f32 network measured on the 3313
     /// distinct wells of the fixture games with the embedded network is

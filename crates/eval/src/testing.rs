@@ -1,6 +1,8 @@
 //! Strategies the crate's property tests share.
 
 use crate::network::Network;
+use hatetris_game::fixtures::known_replays;
+use hatetris_game::{play, replay, Enemy, Rules, Well};
 use proptest::prelude::*;
 
 /// 1..=16 rows of random cells (never full), the top `empty` of them
@@ -34,4 +36,22 @@ pub(crate) fn network(hidden: Vec<usize>) -> impl Strategy<Value = Network> {
             net.b2 = b2;
             net
         })
+}
+
+/// Every distinct well of the fixture games (the replays the official
+/// game scores), as playable rows.
+pub(crate) fn fixture_wells() -> Vec<Vec<u16>> {
+    let rules = Rules::STANDARD;
+    let mut wells = vec![Well::EMPTY];
+    for r in known_replays() {
+        let keys = replay::decode(&r.replay).unwrap_or_else(|e| panic!("{}: {e}", r.name));
+        let enemy: Enemy = r
+            .enemy
+            .parse()
+            .unwrap_or_else(|_| panic!("{}: enemy {}", r.name, r.enemy));
+        play(rules, enemy, &keys, |g, _| wells.push(*g.well()));
+    }
+    wells.sort_by_key(|w| w.rows);
+    wells.dedup();
+    wells.iter().map(|w| w.playable(rules).to_vec()).collect()
 }

@@ -190,25 +190,18 @@ impl Network {
             source,
         };
         let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
         };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-        let result = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
+        // tempfile removes the temporary file if any step fails.
+        let write = || -> std::io::Result<()> {
+            let mut f = tempfile::NamedTempFile::new_in(dir)?;
             f.write_all(&self.to_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        })();
-        if let Err(e) = result {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(io("write", e));
-        }
-        Ok(())
+            f.as_file().sync_all()?;
+            f.persist(path).map_err(|e| e.error)?;
+            Ok(())
+        };
+        write().map_err(|e| io("write", e))
     }
 
     /// Reads a `.hnet` file.

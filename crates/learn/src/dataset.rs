@@ -17,6 +17,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use tempfile::NamedTempFile;
 
 pub const MAGIC: [u8; 4] = *b"HTDS";
 pub const VERSION: u32 = 1;
@@ -72,16 +73,21 @@ pub enum DatasetError {
 pub struct DatasetWriter {
     path: PathBuf,
     tmp: PathBuf,
-    out: Option<BufWriter<File>>,
+    /// The temporary file (tempfile deletes it if the writer is dropped
+    /// unfinished: no half-written file is left behind).
+    out: Option<BufWriter<NamedTempFile>>,
     crc: crc32fast::Hasher,
     count: u64,
 }
 
 impl DatasetWriter {
     pub fn create(path: &Path, description: &str) -> Result<DatasetWriter, DatasetError> {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&tmp).map_err(|source| DatasetError::Io { path: tmp.clone(), source })?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let file = NamedTempFile::new_in(dir).map_err(|source| DatasetError::Io { path: dir.to_path_buf(), source })?;
+        let tmp = file.path().to_path_buf();
         let mut w = DatasetWriter {
             path: path.to_path_buf(),
             tmp,
@@ -139,17 +145,9 @@ impl DatasetWriter {
         let io = |source| DatasetError::Io { path: self.tmp.clone(), source };
         out.write_all(&crc.to_le_bytes()).map_err(io)?;
         let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&self.tmp, &self.path).map_err(|source| DatasetError::Io { path: self.path.clone(), source })
-    }
-}
-
-impl Drop for DatasetWriter {
-    fn drop(&mut self) {
-        // Not finished: leave no half-written file behind.
-        if self.out.take().is_some() {
-            let _ = std::fs::remove_file(&self.tmp);
-        }
+        file.as_file().sync_all().map_err(io)?;
+        file.persist(&self.path).map_err(|e| DatasetError::Io { path: self.path.clone(), source: e.error })?;
+        Ok(())
     }
 }
 

@@ -21,7 +21,10 @@ pub const FILE_NAME: &str = "checkpoint.htck";
 #[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
     #[error("checkpoint {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("checkpoint {path}: not a checkpoint file (bad magic)")]
     BadMagic { path: PathBuf },
     #[error("checkpoint {path}: format version {found}, this program reads version {VERSION}")]
@@ -82,7 +85,9 @@ impl In<'_> {
 }
 
 fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
-    let mut o = Out(Vec::with_capacity(64 + s.beam.len() * 64 + s.tree.len() * 28));
+    let mut o = Out(Vec::with_capacity(
+        64 + s.beam.len() * 64 + s.tree.len() * 28,
+    ));
     o.0.extend_from_slice(MAGIC);
     o.u32(VERSION);
     o.u64(config.width as u64);
@@ -129,7 +134,10 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     }
     let version = u32::from_le_bytes(bytes[4..8].try_into().unwrap());
     if version != VERSION {
-        return Err(CheckpointError::Version { path: p(), found: version });
+        return Err(CheckpointError::Version {
+            path: p(),
+            found: version,
+        });
     }
     let (body, tail) = bytes.split_at(bytes.len() - 4);
     if crc32fast::hash(body) != u32::from_le_bytes(tail.try_into().unwrap()) {
@@ -202,7 +210,8 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
         return Err(bad("node reference"));
     }
     if !tree.nodes.iter().enumerate().all(|(k, nd)| {
-        (nd.parent == crate::path::NO_NODE || (nd.parent as usize) < k) && (nd.jump == crate::path::NO_NODE || (nd.jump as usize) < k)
+        (nd.parent == crate::path::NO_NODE || (nd.parent as usize) < k)
+            && (nd.jump == crate::path::NO_NODE || (nd.jump as usize) < k)
     }) {
         return Err(bad("tree links"));
     }
@@ -211,24 +220,38 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     }
     tree.rebuild_index();
     state.tree = tree;
-    Ok(Restored { config, evaluator, state })
+    Ok(Restored {
+        config,
+        evaluator,
+        state,
+    })
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut f = tempfile::NamedTempFile::new_in(dir)?;
+    f.write_all(bytes)?;
+    f.as_file().sync_all()?;
+    f.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// Saves the search in `dir` (created if missing).
-pub fn save(dir: &Path, config: &SearchConfig, evaluator: &str, state: &BeamState) -> Result<(), CheckpointError> {
+pub fn save(
+    dir: &Path,
+    config: &SearchConfig,
+    evaluator: &str,
+    state: &BeamState,
+) -> Result<(), CheckpointError> {
     let path = dir.join(FILE_NAME);
-    let io = |source| CheckpointError::Io { path: path.clone(), source };
+    let io = |source| CheckpointError::Io {
+        path: path.clone(),
+        source,
+    };
     std::fs::create_dir_all(dir).map_err(io)?;
     write_atomically(&path, &encode(config, evaluator, state)).map_err(io)
 }
@@ -236,7 +259,10 @@ pub fn save(dir: &Path, config: &SearchConfig, evaluator: &str, state: &BeamStat
 /// Loads the search saved in `dir`.
 pub fn load(dir: &Path) -> Result<Restored, CheckpointError> {
     let path = dir.join(FILE_NAME);
-    let bytes = std::fs::read(&path).map_err(|source| CheckpointError::Io { path: path.clone(), source })?;
+    let bytes = std::fs::read(&path).map_err(|source| CheckpointError::Io {
+        path: path.clone(),
+        source,
+    })?;
     decode(&bytes, &path)
 }
 
@@ -253,7 +279,12 @@ mod tests {
     use crate::beam::{run, BeamState};
 
     fn config() -> SearchConfig {
-        SearchConfig { width: 40, max_depth: 90, seed: 3, ..SearchConfig::default() }
+        SearchConfig {
+            width: 40,
+            max_depth: 90,
+            seed: 3,
+            ..SearchConfig::default()
+        }
     }
 
     #[test]
@@ -276,7 +307,11 @@ mod tests {
             assert_eq!(restored.state.depth, stop_at);
             let mut resumed = restored.state;
             run(&mut resumed, &restored.config, &LowAndFlat, &mut |_| true);
-            assert_eq!(resumed.result().moves, whole.result().moves, "stopped at {stop_at}");
+            assert_eq!(
+                resumed.result().moves,
+                whole.result().moves,
+                "stopped at {stop_at}"
+            );
             assert_eq!(resumed.expanded, whole.expanded);
             assert_eq!(resumed.best_score, whole.best_score);
         }
@@ -286,13 +321,23 @@ mod tests {
     fn damaged_checkpoints_are_clear_errors() {
         let dir = tempfile::tempdir().unwrap();
         let mut state = BeamState::new();
-        run(&mut state, &SearchConfig { max_depth: 5, ..config() }, &LowAndFlat, &mut |_| true);
+        run(
+            &mut state,
+            &SearchConfig {
+                max_depth: 5,
+                ..config()
+            },
+            &LowAndFlat,
+            &mut |_| true,
+        );
         save(dir.path(), &config(), "x", &state).unwrap();
         let path = dir.path().join(FILE_NAME);
         let good = std::fs::read(&path).unwrap();
         for cut in [0, 3, 11, good.len() / 2, good.len() - 1] {
             std::fs::write(&path, &good[..cut]).unwrap();
-            let e = load(dir.path()).err().expect("truncated checkpoint must fail");
+            let e = load(dir.path())
+                .err()
+                .expect("truncated checkpoint must fail");
             assert!(e.to_string().contains("checkpoint"), "{e}");
         }
         for i in (0..good.len()).step_by(7) {
