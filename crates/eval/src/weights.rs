@@ -10,7 +10,6 @@
 
 use crate::features::{NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
 use crate::network::Network;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub const MAGIC: [u8; 4] = *b"HTNN";
@@ -189,19 +188,7 @@ impl Network {
             path: path.to_path_buf(),
             source,
         };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        // tempfile removes the temporary file if any step fails.
-        let write = || -> std::io::Result<()> {
-            let mut f = tempfile::NamedTempFile::new_in(dir)?;
-            f.write_all(&self.to_bytes())?;
-            f.as_file().sync_all()?;
-            f.persist(path).map_err(|e| e.error)?;
-            Ok(())
-        };
-        write().map_err(|e| io("write", e))
+        hatetris_fileio::write_atomically(path, &self.to_bytes()).map_err(|e| io("write", e))
     }
 
     /// Reads a `.hnet` file.

@@ -17,7 +17,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use tempfile::NamedTempFile;
+use hatetris_fileio::NamedTempFile;
 
 pub const MAGIC: [u8; 4] = *b"HTDS";
 pub const VERSION: u32 = 1;
@@ -82,11 +82,7 @@ pub struct DatasetWriter {
 
 impl DatasetWriter {
     pub fn create(path: &Path, description: &str) -> Result<DatasetWriter, DatasetError> {
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let file = NamedTempFile::new_in(dir).map_err(|source| DatasetError::Io { path: dir.to_path_buf(), source })?;
+        let file = hatetris_fileio::temp_beside(path).map_err(|source| DatasetError::Io { path: path.to_path_buf(), source })?;
         let tmp = file.path().to_path_buf();
         let mut w = DatasetWriter {
             path: path.to_path_buf(),
@@ -145,9 +141,7 @@ impl DatasetWriter {
         let io = |source| DatasetError::Io { path: self.tmp.clone(), source };
         out.write_all(&crc.to_le_bytes()).map_err(io)?;
         let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-        file.as_file().sync_all().map_err(io)?;
-        file.persist(&self.path).map_err(|e| DatasetError::Io { path: self.path.clone(), source: e.error })?;
-        Ok(())
+        hatetris_fileio::persist(file, &self.path).map_err(|source| DatasetError::Io { path: self.path.clone(), source })
     }
 }
 

@@ -10,7 +10,6 @@
 use crate::beam::{BeamState, Entry, SearchConfig};
 use crate::path::{Node, PathTree};
 use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 4] = b"HTCK";
@@ -227,19 +226,6 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     })
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it, synced, then renamed.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut f = tempfile::NamedTempFile::new_in(dir)?;
-    f.write_all(bytes)?;
-    f.as_file().sync_all()?;
-    f.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 /// Saves the search in `dir` (created if missing).
 pub fn save(
     dir: &Path,
@@ -253,7 +239,7 @@ pub fn save(
         source,
     };
     std::fs::create_dir_all(dir).map_err(io)?;
-    write_atomically(&path, &encode(config, evaluator, state)).map_err(io)
+    hatetris_fileio::write_atomically(&path, &encode(config, evaluator, state)).map_err(io)
 }
 
 /// Loads the search saved in `dir`.

@@ -186,7 +186,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
     let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoint_dir, args.checkpoint_every, args.quiet, args.format, &mut |_| {})?;
     if let Some(out) = &args.out {
-        checkpoint::write_atomically(out, format!("{}\n", done.replay).as_bytes())
+        hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     if done.verified_score != done.search_score {
