@@ -1,10 +1,10 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
 use crate::landing::for_each_lock_position;
+use crate::memory::{Memory, SeenWells};
 use crate::peaks::peaks;
-use crate::piece::Piece;
-use crate::well::{Rules, Well};
-use rustc_hash::FxHashMap;
+use crate::piece::{Piece, Shape};
+use crate::well::{LockHasher, Rules, Well};
 use std::str::FromStr;
 
 /// Which enemy picks the pieces.
@@ -41,11 +41,11 @@ impl FromStr for Enemy {
     }
 }
 
-/// Chooses the next piece for `well`. `seen(w)` must return how many times
-/// `w` is in the memory *after* the current well has been counted once more
-/// (step 1 of the rules); it is called only when the answer can matter, so a
-/// memoryless enemy passes `|_| 0`.
-pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u32) -> Piece {
+/// Chooses the next piece for `well`. `memory` must hold the counts *after*
+/// the current well has been counted once more (step 1 of the rules); it
+/// is asked only when the answer can matter. A memoryless enemy is
+/// `choose_piece_memoryless`.
+pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
     // Step 2 in two passes. Peaks are cheap (all seven pieces in one sweep,
     // see `peaks`); memory look-ups are not. A piece loses to any piece with
     // fewer loops, then to a lower peak, then to an earlier letter, so pieces
@@ -54,6 +54,7 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
     // stays below the best so far. Landings are swept again in the second
     // pass rather than stored: a sweep costs less than keeping ~150 wells.
     let peaks = ranked_peaks(well, rules);
+    let hasher = LockHasher::new(well);
     let mut best = peaks[0].1;
     let mut best_loops = u32::MAX;
     for &(_, i) in &peaks {
@@ -62,9 +63,14 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
         for_each_lock_position(well, rules, piece, |x, y, o| {
             // O's four orientations are one shape: the same landings four times.
             if loops < best_loops && (piece != Piece::O || o == 0) {
-                let mut w = *well;
-                w.lock(piece.shape(o), x, y);
-                loops = loops.max(seen(&w));
+                loops = loops.max(times_seen_after_lock(
+                    well,
+                    &hasher,
+                    memory,
+                    piece.shape(o),
+                    x,
+                    y,
+                ));
             }
         });
         if loops < best_loops {
@@ -78,9 +84,38 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
     Piece::from_index(best)
 }
 
+/// How often `memory` saw the well after locking `shape` at (x, y). Most
+/// landings are settled by their hash alone, without building their well.
+#[inline]
+fn times_seen_after_lock(
+    well: &Well,
+    hasher: &LockHasher,
+    memory: &impl Memory,
+    shape: &Shape,
+    x: i32,
+    y: i32,
+) -> u32 {
+    let locked = || {
+        let mut w = *well;
+        w.lock(shape, x, y);
+        w
+    };
+    let (hash, built) = match hasher.hash_after_lock(shape, x, y) {
+        Some(hash) => (hash, None),
+        None => {
+            let w = locked();
+            (w.hash64(), Some(w))
+        }
+    };
+    if !memory.may_have(hash) {
+        return 0;
+    }
+    memory.times_seen(&built.unwrap_or_else(locked), hash)
+}
+
 /// The choice of an enemy with no memory (HATETRIS Mild, or any well no
 /// landing of which was ever seen): the lowest peak, then the earliest
-/// letter. The same as `choose_piece(well, rules, |_| 0)` without its
+/// letter. The same as `choose_piece` with an empty memory, without its
 /// second sweep.
 pub fn choose_piece_memoryless(well: &Well, rules: Rules) -> Piece {
     Piece::from_index(ranked_peaks(well, rules)[0].1)
@@ -98,37 +133,13 @@ fn ranked_peaks(well: &Well, rules: Rules) -> [(u8, usize); 7] {
     ranked
 }
 
-/// The enemy's memory along one game: how often each well has been seen.
-#[derive(Clone, Default, Debug)]
-pub struct SeenWells {
-    counts: FxHashMap<Well, u32>,
-}
-
-impl SeenWells {
-    pub fn count(&self, well: &Well) -> u32 {
-        self.counts.get(well).copied().unwrap_or(0)
-    }
-
-    pub fn record(&mut self, well: &Well) {
-        *self.counts.entry(*well).or_insert(0) += 1;
-    }
-
-    pub fn len(&self) -> usize {
-        self.counts.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.counts.is_empty()
-    }
-}
-
 /// Asks `enemy` for the next piece, updating `memory` as the official game does.
 pub fn next_piece(enemy: Enemy, well: &Well, rules: Rules, memory: &mut SeenWells) -> Piece {
     match enemy {
         Enemy::Mild => choose_piece_memoryless(well, rules),
         Enemy::Hatetris => {
             memory.record(well);
-            choose_piece(well, rules, |w| memory.count(w))
+            choose_piece(well, rules, memory)
         }
     }
 }
@@ -138,6 +149,7 @@ mod tests {
     use super::*;
     use crate::reference::reference_choose_piece;
     use proptest::prelude::*;
+    use rustc_hash::FxHashMap;
 
     fn random_well(seed: u64, rules: Rules) -> Well {
         let mut rng = seed;
@@ -161,23 +173,25 @@ mod tests {
         fn fast_choice_matches_the_literal_enemy(seed in any::<u64>(), loops_seed in any::<u64>()) {
             let rules = Rules::STANDARD;
             let well = random_well(seed, rules);
-            prop_assert_eq!(choose_piece(&well, rules, |_| 0), reference_choose_piece(&well, rules, |_| 0));
+            prop_assert_eq!(choose_piece(&well, rules, &SeenWells::default()), reference_choose_piece(&well, rules, |_| 0));
             prop_assert_eq!(choose_piece_memoryless(&well, rules), reference_choose_piece(&well, rules, |_| 0));
             // A memory holding some of this well's landing wells, with counts.
             let mut memory = SeenWells::default();
+            let mut unfiltered = FxHashMap::default();
             for piece in Piece::ALL {
                 for (k, l) in crate::landing::landings(&well, rules, piece).iter().enumerate() {
                     if (loops_seed >> ((piece.index() * 5 + k) % 64)) & 1 == 1 {
                         for _ in 0..=(k % 3) {
                             memory.record(&l.well);
+                            *unfiltered.entry(l.well).or_insert(0) += 1;
                         }
                     }
                 }
             }
-            prop_assert_eq!(
-                choose_piece(&well, rules, |w| memory.count(w)),
-                reference_choose_piece(&well, rules, |w| memory.count(w))
-            );
+            let expected = reference_choose_piece(&well, rules, |w| memory.count(w));
+            prop_assert_eq!(choose_piece(&well, rules, &memory), expected);
+            // A memory with no filter: every landing is built and looked up.
+            prop_assert_eq!(choose_piece(&well, rules, &unfiltered), expected);
         }
     }
 }

@@ -263,7 +263,7 @@ pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::reference::{reference_landing_wells, reference_lock_positions};
     use proptest::prelude::*;

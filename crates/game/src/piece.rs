@@ -62,6 +62,9 @@ pub struct Shape {
     pub rows: [u8; 4],
     pub top: u8,
     pub bottom: u8,
+    /// The rows again, box row `r` in bits `16 r..`: laid out as four rows
+    /// of a well word (see `Well::words`), to be added with one shift.
+    pub packed: u64,
 }
 
 const fn shape(pic: [&str; 4]) -> Shape {
@@ -69,6 +72,7 @@ const fn shape(pic: [&str; 4]) -> Shape {
     let mut r = 0;
     let mut top = 4u8;
     let mut bottom = 0u8;
+    let mut packed = 0u64;
     while r < 4 {
         let b = pic[r].as_bytes();
         let mut c = 0;
@@ -78,6 +82,7 @@ const fn shape(pic: [&str; 4]) -> Shape {
             }
             c += 1;
         }
+        packed |= (rows[r] as u64) << (16 * r);
         if rows[r] != 0 {
             if top == 4 {
                 top = r as u8;
@@ -86,7 +91,12 @@ const fn shape(pic: [&str; 4]) -> Shape {
         }
         r += 1;
     }
-    Shape { rows, top, bottom }
+    Shape {
+        rows,
+        top,
+        bottom,
+        packed,
+    }
 }
 
 const O_SHAPE: Shape = shape(["....", ".##.", ".##.", "...."]);
