@@ -1,8 +1,7 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
-use crate::landing::for_each_lock_position;
 use crate::memory::{Memory, SeenWells};
-use crate::peaks::peaks;
+use crate::peaks::{peaks, PeakSweep};
 use crate::piece::{Piece, Shape};
 use crate::well::{LockHasher, Rules, Well};
 use std::str::FromStr;
@@ -47,32 +46,47 @@ impl FromStr for Enemy {
 /// `choose_piece_memoryless`.
 pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
     // Step 2 in two passes. Peaks are cheap (all seven pieces in one sweep,
-    // see `peaks`); memory look-ups are not. A piece loses to any piece with
+    // see `peaks`); memory look-ups less so. A piece loses to any piece with
     // fewer loops, then to a lower peak, then to an earlier letter, so pieces
     // are visited best-(peak, letter)-first: the first one with no loops wins
     // outright, and a later one only needs its look-ups while its loop count
-    // stays below the best so far. Landings are swept again in the second
-    // pass rather than stored: a sweep costs less than keeping ~150 wells.
-    let peaks = ranked_peaks(well, rules);
+    // stays below the best so far. The second pass reads the lock positions
+    // the peaks' sweep kept; their wells are hashed, not built.
+    PeakSweep::with(well, rules, |sweep| {
+        choose_with_sweep(well, rules, memory, sweep)
+    })
+}
+
+/// `choose_piece` once the peaks are known.
+#[inline]
+fn choose_with_sweep(well: &Well, rules: Rules, memory: &impl Memory, sweep: &PeakSweep) -> Piece {
+    let peaks = ranked(sweep.peaks);
     let hasher = LockHasher::new(well);
     let mut best = peaks[0].1;
     let mut best_loops = u32::MAX;
     for &(_, i) in &peaks {
         let piece = Piece::from_index(i);
         let mut loops = 0;
-        for_each_lock_position(well, rules, piece, |x, y, o| {
-            // O's four orientations are one shape: the same landings four times.
-            if loops < best_loops && (piece != Piece::O || o == 0) {
-                loops = loops.max(times_seen_after_lock(
-                    well,
-                    &hasher,
-                    memory,
-                    piece.shape(o),
-                    x,
-                    y,
-                ));
-            }
-        });
+        // Inlined into the sweep's loop: it runs for every landing.
+        sweep.for_each_lock_position(
+            well,
+            rules,
+            piece,
+            #[inline(always)]
+            |x, y, o| {
+                // O's four orientations are one shape: the same landings four times.
+                if loops < best_loops && (piece != Piece::O || o == 0) {
+                    loops = loops.max(times_seen_after_lock(
+                        well,
+                        &hasher,
+                        memory,
+                        piece.shape(o),
+                        x,
+                        y,
+                    ));
+                }
+            },
+        );
         if loops < best_loops {
             best = i;
             best_loops = loops;
@@ -85,8 +99,8 @@ pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
 }
 
 /// How often `memory` saw the well after locking `shape` at (x, y). Most
-/// landings are settled by their hash alone, without building their well.
-#[inline]
+/// landings are settled by their hash and the memory's filter alone.
+#[inline(always)]
 fn times_seen_after_lock(
     well: &Well,
     hasher: &LockHasher,
@@ -95,22 +109,32 @@ fn times_seen_after_lock(
     x: i32,
     y: i32,
 ) -> u32 {
-    let locked = || {
-        let mut w = *well;
-        w.lock(shape, x, y);
-        w
-    };
-    let (hash, built) = match hasher.hash_after_lock(shape, x, y) {
-        Some(hash) => (hash, None),
-        None => {
-            let w = locked();
-            (w.hash64(), Some(w))
-        }
-    };
+    match hasher.hash_after_lock(shape, x, y) {
+        Some(hash) if !memory.may_have(hash) => 0,
+        hash => times_seen_built(well, memory, shape, x, y, hash),
+    }
+}
+
+/// `times_seen_after_lock` with the well built: for a lock that fills a row
+/// (`hash` None) or a hash that passed the filter. About one landing in ten
+/// in a real game, so kept out of the landing loop.
+#[cold]
+#[inline(never)]
+fn times_seen_built(
+    well: &Well,
+    memory: &impl Memory,
+    shape: &Shape,
+    x: i32,
+    y: i32,
+    hash: Option<u64>,
+) -> u32 {
+    let mut w = *well;
+    w.lock(shape, x, y);
+    let hash = hash.unwrap_or_else(|| w.hash64());
     if !memory.may_have(hash) {
         return 0;
     }
-    memory.times_seen(&built.unwrap_or_else(locked), hash)
+    memory.times_seen(&w, hash)
 }
 
 /// The choice of an enemy with no memory (HATETRIS Mild, or any well no
@@ -118,13 +142,12 @@ fn times_seen_after_lock(
 /// letter. The same as `choose_piece` with an empty memory, without its
 /// second sweep.
 pub fn choose_piece_memoryless(well: &Well, rules: Rules) -> Piece {
-    Piece::from_index(ranked_peaks(well, rules)[0].1)
+    Piece::from_index(ranked(peaks(well, rules))[0].1)
 }
 
 /// (peak, piece index), best for the enemy first.
 #[inline]
-fn ranked_peaks(well: &Well, rules: Rules) -> [(u8, usize); 7] {
-    let by_piece = peaks(well, rules);
+fn ranked(by_piece: [u8; 7]) -> [(u8, usize); 7] {
     let mut ranked = [(0u8, 0usize); 7];
     for (i, slot) in ranked.iter_mut().enumerate() {
         *slot = (by_piece[i], i);

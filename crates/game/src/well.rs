@@ -202,6 +202,9 @@ pub struct LockHasher {
     words: [u64; WORDS],
     /// The hash state before word `k`.
     states: [u64; WORDS],
+    /// The rows, with empty ones below the floor: four rows from any box
+    /// top are one load.
+    rows: [u16; MAX_DEPTH + 4],
 }
 
 impl LockHasher {
@@ -212,31 +215,41 @@ impl LockHasher {
         for k in 1..WORDS {
             states[k] = hash_step(states[k - 1], words[k - 1]);
         }
-        LockHasher { words, states }
+        let mut rows = [0; MAX_DEPTH + 4];
+        rows[..MAX_DEPTH].copy_from_slice(&well.rows);
+        LockHasher {
+            words,
+            states,
+            rows,
+        }
+    }
+
+    /// Rows `y..y + 4` as one word, row `y` in the low bits.
+    #[inline(always)]
+    fn box_rows(&self, y: usize) -> u64 {
+        let r = &self.rows[y..y + 4];
+        r[0] as u64 | (r[1] as u64) << 16 | (r[2] as u64) << 32 | (r[3] as u64) << 48
     }
 
     /// The `hash64` of the base well with `shape` locked at (x, y), a
-    /// position inside the well, or None if a row of the words it touches
-    /// is then full: rows may clear and move, so lock for real.
+    /// position inside the well, or None if a row of the piece's box is
+    /// then full: rows may clear and move, so lock for real.
     #[inline]
     pub fn hash_after_lock(&self, shape: &Shape, x: i32, y: i32) -> Option<u64> {
         // Cells stay within columns 0..9, so no row's bits spill into the next.
         let cells = (shape.packed << (x + 3) as u32) >> 3;
-        let (k, in_word) = (y as usize / 4, y as usize % 4);
-        let spread = (cells as u128) << (16 * in_word);
-        let first = self.words[k] | spread as u64;
-        if has_full_row(first) {
+        if has_full_row(self.box_rows(y as usize) | cells) {
             return None;
         }
-        let mut h = hash_step(self.states[k], first);
+        let (k, shift) = (y as usize / 4, 16 * (y as u32 % 4));
+        let mut h = hash_step(self.states[k], self.words[k] | cells << shift);
         if k + 1 < WORDS {
-            let second = self.words[k + 1] | (spread >> 64) as u64;
-            if has_full_row(second) {
-                return None;
+            // The rows shifted out of word `k` (none when `shift` is 0).
+            let second = self.words[k + 1] | (cells >> 1) >> (63 - shift);
+            h = hash_step(h, second);
+            for &w in &self.words[k + 2..] {
+                h = hash_step(h, w);
             }
-            h = self.words[k + 2..]
-                .iter()
-                .fold(hash_step(h, second), |h, &w| hash_step(h, w));
         }
         Some(hash_finish(h))
     }
