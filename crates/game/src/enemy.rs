@@ -51,7 +51,8 @@ pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
     // are visited best-(peak, letter)-first: the first one with no loops wins
     // outright, and a later one only needs its look-ups while its loop count
     // stays below the best so far. The second pass reads the lock positions
-    // the peaks' sweep kept; their wells are hashed, not built.
+    // the peaks' sweep kept, one a well where orientations repeat a shape;
+    // their wells are hashed, not built.
     PeakSweep::with(well, rules, |sweep| {
         choose_with_sweep(well, rules, memory, sweep)
     })
@@ -68,14 +69,13 @@ fn choose_with_sweep(well: &Well, rules: Rules, memory: &impl Memory, sweep: &Pe
         let piece = Piece::from_index(i);
         let mut loops = 0;
         // Inlined into the sweep's loop: it runs for every landing.
-        sweep.for_each_lock_position(
+        sweep.for_each_landing(
             well,
             rules,
             piece,
             #[inline(always)]
             |x, y, o| {
-                // O's four orientations are one shape: the same landings four times.
-                if loops < best_loops && (piece != Piece::O || o == 0) {
+                if loops < best_loops {
                     loops = loops.max(times_seen_after_lock(
                         well,
                         &hasher,

@@ -21,7 +21,7 @@
 //! them on stable Rust.
 
 use crate::landing::start_row;
-use crate::piece::{Piece, Shape, SHAPE_TABLE};
+use crate::piece::{Piece, Shape, Twin, SHAPE_TABLE, TWINS};
 use crate::well::{Rules, Well, FULL_ROW, MAX_DEPTH, WIDTH};
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
@@ -212,13 +212,51 @@ impl SweepOut {
     #[inline]
     pub(crate) fn for_each_lock(&self, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
         for y in self.first..self.last {
-            let mut locks = self.piece_locks(y, piece);
-            while locks != 0 {
-                let bit = locks.trailing_zeros() as i32;
-                visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
-                locks &= locks - 1;
-            }
+            visit_locks(self.piece_locks(y, piece), y, &mut visit);
         }
+    }
+
+    /// `for_each_lock` without the locks whose cells a lock of an earlier
+    /// orientation covers (see `TWINS`): each well once, or nearly.
+    #[inline]
+    pub(crate) fn for_each_distinct_lock(&self, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
+        let twins = &TWINS[piece.index()];
+        for y in self.first..self.last {
+            let mut locks = self.piece_locks(y, piece);
+            for (o, twin) in twins.iter().enumerate() {
+                if let Some(t) = twin {
+                    locks &= !(self.twin_locks(piece, t, y) << (16 * o));
+                }
+            }
+            visit_locks(locks, y, &mut visit);
+        }
+    }
+
+    /// One lane of x bits, as `piece_locks` has them: where a lock in row
+    /// `y` has the cells of a lock of `twin.of`.
+    #[inline(always)]
+    fn twin_locks(&self, piece: Piece, twin: &Twin, y: usize) -> u64 {
+        let row = y.wrapping_sub(twin.dy as isize as usize);
+        if !(self.first..self.last).contains(&row) {
+            return 0;
+        }
+        let of = self.piece_locks(row, piece) >> (16 * twin.of) & 0xFFFF;
+        let moved = if twin.dx >= 0 {
+            of << twin.dx
+        } else {
+            of >> -twin.dx
+        };
+        moved & 0xFFFF
+    }
+}
+
+/// Calls `visit(x, y, o)` for each bit of a piece's locks in row `y`.
+#[inline(always)]
+fn visit_locks(mut locks: u64, y: usize, visit: &mut impl FnMut(i32, i32, u8)) {
+    while locks != 0 {
+        let bit = locks.trailing_zeros() as i32;
+        visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
+        locks &= locks - 1;
     }
 }
 
