@@ -1,10 +1,9 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
-use crate::landing::for_each_lock_position;
-use crate::peaks::peaks;
-use crate::piece::Piece;
-use crate::well::{Rules, Well};
-use rustc_hash::FxHashMap;
+use crate::memory::{Memory, SeenWells};
+use crate::peaks::{peaks, PeakSweep};
+use crate::piece::{Piece, Shape};
+use crate::well::{LockHasher, Rules, Well};
 use std::str::FromStr;
 
 /// Which enemy picks the pieces.
@@ -41,32 +40,53 @@ impl FromStr for Enemy {
     }
 }
 
-/// Chooses the next piece for `well`. `seen(w)` must return how many times
-/// `w` is in the memory *after* the current well has been counted once more
-/// (step 1 of the rules); it is called only when the answer can matter, so a
-/// memoryless enemy passes `|_| 0`.
-pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u32) -> Piece {
+/// Chooses the next piece for `well`. `memory` must hold the counts *after*
+/// the current well has been counted once more (step 1 of the rules); it
+/// is asked only when the answer can matter. A memoryless enemy is
+/// `choose_piece_memoryless`.
+pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
     // Step 2 in two passes. Peaks are cheap (all seven pieces in one sweep,
-    // see `peaks`); memory look-ups are not. A piece loses to any piece with
+    // see `peaks`); memory look-ups less so. A piece loses to any piece with
     // fewer loops, then to a lower peak, then to an earlier letter, so pieces
     // are visited best-(peak, letter)-first: the first one with no loops wins
     // outright, and a later one only needs its look-ups while its loop count
-    // stays below the best so far. Landings are swept again in the second
-    // pass rather than stored: a sweep costs less than keeping ~150 wells.
-    let peaks = ranked_peaks(well, rules);
+    // stays below the best so far. The second pass reads the lock positions
+    // the peaks' sweep kept, one a well where orientations repeat a shape;
+    // their wells are hashed, not built.
+    PeakSweep::with(well, rules, |sweep| {
+        choose_with_sweep(well, rules, memory, sweep)
+    })
+}
+
+/// `choose_piece` once the peaks are known.
+#[inline]
+fn choose_with_sweep(well: &Well, rules: Rules, memory: &impl Memory, sweep: &PeakSweep) -> Piece {
+    let peaks = ranked(sweep.peaks);
+    let hasher = LockHasher::new(well);
     let mut best = peaks[0].1;
     let mut best_loops = u32::MAX;
     for &(_, i) in &peaks {
         let piece = Piece::from_index(i);
         let mut loops = 0;
-        for_each_lock_position(well, rules, piece, |x, y, o| {
-            // O's four orientations are one shape: the same landings four times.
-            if loops < best_loops && (piece != Piece::O || o == 0) {
-                let mut w = *well;
-                w.lock(piece.shape(o), x, y);
-                loops = loops.max(seen(&w));
-            }
-        });
+        // Inlined into the sweep's loop: it runs for every landing.
+        sweep.for_each_landing(
+            well,
+            rules,
+            piece,
+            #[inline(always)]
+            |x, y, o| {
+                if loops < best_loops {
+                    loops = loops.max(times_seen_after_lock(
+                        well,
+                        &hasher,
+                        memory,
+                        piece.shape(o),
+                        x,
+                        y,
+                    ));
+                }
+            },
+        );
         if loops < best_loops {
             best = i;
             best_loops = loops;
@@ -78,18 +98,56 @@ pub fn choose_piece(well: &Well, rules: Rules, mut seen: impl FnMut(&Well) -> u3
     Piece::from_index(best)
 }
 
+/// How often `memory` saw the well after locking `shape` at (x, y). Most
+/// landings are settled by their hash and the memory's filter alone.
+#[inline(always)]
+fn times_seen_after_lock(
+    well: &Well,
+    hasher: &LockHasher,
+    memory: &impl Memory,
+    shape: &Shape,
+    x: i32,
+    y: i32,
+) -> u32 {
+    match hasher.hash_after_lock(shape, x, y) {
+        Some(hash) if !memory.may_have(hash) => 0,
+        hash => times_seen_built(well, memory, shape, x, y, hash),
+    }
+}
+
+/// `times_seen_after_lock` with the well built: for a lock that fills a row
+/// (`hash` None) or a hash that passed the filter. About one landing in ten
+/// in a real game, so kept out of the landing loop.
+#[cold]
+#[inline(never)]
+fn times_seen_built(
+    well: &Well,
+    memory: &impl Memory,
+    shape: &Shape,
+    x: i32,
+    y: i32,
+    hash: Option<u64>,
+) -> u32 {
+    let mut w = *well;
+    w.lock(shape, x, y);
+    let hash = hash.unwrap_or_else(|| w.hash64());
+    if !memory.may_have(hash) {
+        return 0;
+    }
+    memory.times_seen(&w, hash)
+}
+
 /// The choice of an enemy with no memory (HATETRIS Mild, or any well no
 /// landing of which was ever seen): the lowest peak, then the earliest
-/// letter. The same as `choose_piece(well, rules, |_| 0)` without its
+/// letter. The same as `choose_piece` with an empty memory, without its
 /// second sweep.
 pub fn choose_piece_memoryless(well: &Well, rules: Rules) -> Piece {
-    Piece::from_index(ranked_peaks(well, rules)[0].1)
+    Piece::from_index(ranked(peaks(well, rules))[0].1)
 }
 
 /// (peak, piece index), best for the enemy first.
 #[inline]
-fn ranked_peaks(well: &Well, rules: Rules) -> [(u8, usize); 7] {
-    let by_piece = peaks(well, rules);
+fn ranked(by_piece: [u8; 7]) -> [(u8, usize); 7] {
     let mut ranked = [(0u8, 0usize); 7];
     for (i, slot) in ranked.iter_mut().enumerate() {
         *slot = (by_piece[i], i);
@@ -98,37 +156,13 @@ fn ranked_peaks(well: &Well, rules: Rules) -> [(u8, usize); 7] {
     ranked
 }
 
-/// The enemy's memory along one game: how often each well has been seen.
-#[derive(Clone, Default, Debug)]
-pub struct SeenWells {
-    counts: FxHashMap<Well, u32>,
-}
-
-impl SeenWells {
-    pub fn count(&self, well: &Well) -> u32 {
-        self.counts.get(well).copied().unwrap_or(0)
-    }
-
-    pub fn record(&mut self, well: &Well) {
-        *self.counts.entry(*well).or_insert(0) += 1;
-    }
-
-    pub fn len(&self) -> usize {
-        self.counts.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.counts.is_empty()
-    }
-}
-
 /// Asks `enemy` for the next piece, updating `memory` as the official game does.
 pub fn next_piece(enemy: Enemy, well: &Well, rules: Rules, memory: &mut SeenWells) -> Piece {
     match enemy {
         Enemy::Mild => choose_piece_memoryless(well, rules),
         Enemy::Hatetris => {
             memory.record(well);
-            choose_piece(well, rules, |w| memory.count(w))
+            choose_piece(well, rules, memory)
         }
     }
 }
@@ -138,6 +172,7 @@ mod tests {
     use super::*;
     use crate::reference::reference_choose_piece;
     use proptest::prelude::*;
+    use rustc_hash::FxHashMap;
 
     fn random_well(seed: u64, rules: Rules) -> Well {
         let mut rng = seed;
@@ -161,23 +196,25 @@ mod tests {
         fn fast_choice_matches_the_literal_enemy(seed in any::<u64>(), loops_seed in any::<u64>()) {
             let rules = Rules::STANDARD;
             let well = random_well(seed, rules);
-            prop_assert_eq!(choose_piece(&well, rules, |_| 0), reference_choose_piece(&well, rules, |_| 0));
+            prop_assert_eq!(choose_piece(&well, rules, &SeenWells::default()), reference_choose_piece(&well, rules, |_| 0));
             prop_assert_eq!(choose_piece_memoryless(&well, rules), reference_choose_piece(&well, rules, |_| 0));
             // A memory holding some of this well's landing wells, with counts.
             let mut memory = SeenWells::default();
+            let mut unfiltered = FxHashMap::default();
             for piece in Piece::ALL {
                 for (k, l) in crate::landing::landings(&well, rules, piece).iter().enumerate() {
                     if (loops_seed >> ((piece.index() * 5 + k) % 64)) & 1 == 1 {
                         for _ in 0..=(k % 3) {
                             memory.record(&l.well);
+                            *unfiltered.entry(l.well).or_insert(0) += 1;
                         }
                     }
                 }
             }
-            prop_assert_eq!(
-                choose_piece(&well, rules, |w| memory.count(w)),
-                reference_choose_piece(&well, rules, |w| memory.count(w))
-            );
+            let expected = reference_choose_piece(&well, rules, |w| memory.count(w));
+            prop_assert_eq!(choose_piece(&well, rules, &memory), expected);
+            // A memory with no filter: every landing is built and looked up.
+            prop_assert_eq!(choose_piece(&well, rules, &unfiltered), expected);
         }
     }
 }

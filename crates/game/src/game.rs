@@ -1,8 +1,9 @@
 //! Playing keys one by one, exactly as the official game does: the state a
 //! replay moves through.
 
-use crate::enemy::{next_piece, Enemy, SeenWells};
+use crate::enemy::{next_piece, Enemy};
 use crate::key::Key;
+use crate::memory::SeenWells;
 use crate::piece::Piece;
 use crate::reference::{step, Position, Step};
 use crate::well::{Rules, Well};

@@ -115,24 +115,16 @@ pub fn for_each_lock_position(
     well: &Well,
     rules: Rules,
     piece: Piece,
-    mut visit: impl FnMut(i32, i32, u8),
+    visit: impl FnMut(i32, i32, u8),
 ) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
-            let mut out = crate::lanes::SweepOut::new();
+            let mut slot = std::mem::MaybeUninit::uninit();
+            let out = crate::lanes::SweepOut::init(&mut slot);
             // SAFETY: the CPU has AVX2, just checked.
-            unsafe {
-                crate::lanes::sweep_set::<false>(well, rules, 1 << piece.index(), 0, &mut out)
-            };
-            for y in out.first..out.last {
-                let mut locks = out.piece_locks(y, piece);
-                while locks != 0 {
-                    let bit = locks.trailing_zeros() as i32;
-                    visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
-                    locks &= locks - 1;
-                }
-            }
+            unsafe { crate::lanes::sweep_set::<false>(well, rules, 1 << piece.index(), 0, out) };
+            out.for_each_lock(piece, visit);
             return;
         }
     }
@@ -209,9 +201,10 @@ pub fn for_each_completing_lock(
         if std::arch::is_x86_feature_detected!("avx2") {
             use crate::lanes::{near_full_rows, sweep_set, SweepOut};
             let set = pieces.iter().fold(0u8, |m, p| m | 1 << p.index());
-            let mut out = SweepOut::new();
+            let mut slot = std::mem::MaybeUninit::uninit();
+            let out = SweepOut::init(&mut slot);
             // SAFETY: the CPU has AVX2, just checked.
-            unsafe { sweep_set::<true>(well, rules, set, near_full_rows(well, rules), &mut out) };
+            unsafe { sweep_set::<true>(well, rules, set, near_full_rows(well, rules), out) };
             out.for_each_clearing_lock(|lane, x, y| {
                 visit(Piece::from_index(lane / 4), x, y as i32, (lane % 4) as u8)
             });
@@ -263,7 +256,7 @@ pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::reference::{reference_landing_wells, reference_lock_positions};
     use proptest::prelude::*;

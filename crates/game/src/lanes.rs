@@ -11,19 +11,21 @@
 //! - The left/right closure and the U rotation are the scalar sweep's, with
 //!   16-bit lane shifts (nothing leaks between lanes, so no guard bits) and
 //!   a rotation inside each piece's 64-bit group.
-//! - With `PEAKS` the sweep also keeps, per lane, the deepest row where it
-//!   locks, and the locks that complete a row (found with a second gather,
-//!   of "run positions covering every hole of the row"); otherwise it
-//!   stores each row's lock masks for the caller to visit.
+//! - The sweep stores each row's lock masks for the caller to visit. With
+//!   `PEAKS` it also keeps, per lane, the deepest row where it locks, and
+//!   the locks that complete a row (found with a second gather, of "run
+//!   positions covering every hole of the row").
 //!
 //! Hand-written intrinsics because the lane-wise gather (`pshufb`) and the
 //! multiply-high shift are what make it pay; no portable SIMD crate exposes
 //! them on stable Rust.
 
 use crate::landing::start_row;
-use crate::piece::{Piece, Shape, SHAPE_TABLE};
+use crate::piece::{Piece, Shape, Twin, SHAPE_TABLE, TWINS};
 use crate::well::{Rules, Well, FULL_ROW, MAX_DEPTH, WIDTH};
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
+use std::ptr::addr_of_mut;
 
 pub(crate) const LANES: usize = 32;
 /// Lanes 28..32 belong to no piece.
@@ -113,34 +115,63 @@ pub(crate) fn lane_shape(lane: usize) -> &'static Shape {
 pub(crate) type PieceSet = u8;
 pub(crate) const ALL_PIECES: PieceSet = 0x7F;
 
+/// One lane mask per row, left unset until a sweep stores the row: a sweep
+/// stores only the rows it reaches, and zeroing all of them would cost
+/// more than the sweep's own stores.
+struct LaneRows([[MaybeUninit<u16>; LANES]; ROWS]);
+
+impl LaneRows {
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[inline(always)]
+    unsafe fn store(&mut self, y: usize, p: Pair) {
+        store_u16(p, self.0[y].as_mut_ptr() as *mut u16);
+    }
+
+    /// # Safety
+    /// Row `y` must have been stored.
+    #[inline(always)]
+    unsafe fn row(&self, y: usize) -> &[u16; LANES] {
+        &*(self.0[y].as_ptr() as *const [u16; LANES])
+    }
+}
+
 /// What a sweep leaves behind.
 pub(crate) struct SweepOut {
     /// The rows swept: `first..last`.
-    pub first: usize,
-    pub last: usize,
+    first: usize,
+    last: usize,
     /// Lane `4 p + o`'s bit `x + 3` in row `y` is a lock of piece `p`,
-    /// orientation `o`, at (x, y). Without `PEAKS`, every lock of rows
-    /// `first..last`; with `PEAKS`, only the locks that complete a row, in
-    /// the rows of `clearing_rows`.
-    pub locks: [[u16; LANES]; ROWS],
-    /// With `PEAKS`: bit `y` set when row `y` of `locks` is filled, and
+    /// orientation `o`, at (x, y): every lock, in rows `first..last`.
+    locks: LaneRows,
+    /// With `PEAKS`: the locks that complete a row, laid out as `locks`,
+    /// in the rows of `clearing_rows`.
+    clearing: LaneRows,
+    /// With `PEAKS`: bit `y` set when row `y` of `clearing` is stored, and
     /// for such a row, which lanes have locks (bit `lane`).
-    pub clearing_rows: u32,
-    pub clearing_lanes: [u32; ROWS],
+    clearing_rows: u32,
+    clearing_lanes: [u32; ROWS],
     /// With `PEAKS`: lane `4 p` holds piece `p`'s best rating over its
     /// locks that clear nothing (0 if it has none).
     pub plain_peaks: [u16; LANES],
 }
 
 impl SweepOut {
-    pub(crate) fn new() -> SweepOut {
-        SweepOut {
-            first: 0,
-            last: 0,
-            locks: [[0; LANES]; ROWS],
-            clearing_rows: 0,
-            clearing_lanes: [0; ROWS],
-            plain_peaks: [0; LANES],
+    /// A `SweepOut` in `slot`, its rows unset. Built in place: a moved or
+    /// returned one is copied whole, and one built as a value has its unset
+    /// rows zeroed with the rest (an unset value may be taken as zero).
+    #[inline(always)]
+    pub(crate) fn init(slot: &mut MaybeUninit<SweepOut>) -> &mut SweepOut {
+        let p = slot.as_mut_ptr();
+        // SAFETY: every field but the `LaneRows`, which may stay unset, is
+        // written before `assume_init_mut`.
+        unsafe {
+            addr_of_mut!((*p).first).write(0);
+            addr_of_mut!((*p).last).write(0);
+            addr_of_mut!((*p).clearing_rows).write(0);
+            addr_of_mut!((*p).clearing_lanes).write([0; ROWS]);
+            addr_of_mut!((*p).plain_peaks).write([0; LANES]);
+            slot.assume_init_mut()
         }
     }
 
@@ -154,7 +185,8 @@ impl SweepOut {
             let mut lanes = self.clearing_lanes[y];
             while lanes != 0 {
                 let lane = lanes.trailing_zeros() as usize;
-                let mut bits = self.locks[y][lane];
+                // SAFETY: the sweep stored the rows of `clearing_rows`.
+                let mut bits = unsafe { self.clearing.row(y) }[lane];
                 while bits != 0 {
                     visit(lane, bits.trailing_zeros() as i32 - 3, y);
                     bits &= bits - 1;
@@ -168,9 +200,63 @@ impl SweepOut {
     /// The locks of `piece` in row `y`, four 16-bit lanes by orientation:
     /// bits ascend by orientation, then x, as the scalar sweep visits them.
     #[inline]
-    pub(crate) fn piece_locks(&self, y: usize, piece: Piece) -> u64 {
-        let l = &self.locks[y][4 * piece.index()..4 * piece.index() + 4];
+    fn piece_locks(&self, y: usize, piece: Piece) -> u64 {
+        debug_assert!((self.first..self.last).contains(&y));
+        // SAFETY: the sweep stored rows `first..last`.
+        let l = &unsafe { self.locks.row(y) }[4 * piece.index()..4 * piece.index() + 4];
         l[0] as u64 | (l[1] as u64) << 16 | (l[2] as u64) << 32 | (l[3] as u64) << 48
+    }
+
+    /// Calls `visit(x, y, o)` for every lock of `piece` (which the sweep
+    /// must have followed), in the scalar sweep's order.
+    #[inline]
+    pub(crate) fn for_each_lock(&self, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
+        for y in self.first..self.last {
+            visit_locks(self.piece_locks(y, piece), y, &mut visit);
+        }
+    }
+
+    /// `for_each_lock` without the locks whose cells a lock of an earlier
+    /// orientation covers (see `TWINS`): each well once, or nearly.
+    #[inline]
+    pub(crate) fn for_each_distinct_lock(&self, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
+        let twins = &TWINS[piece.index()];
+        for y in self.first..self.last {
+            let mut locks = self.piece_locks(y, piece);
+            for (o, twin) in twins.iter().enumerate() {
+                if let Some(t) = twin {
+                    locks &= !(self.twin_locks(piece, t, y) << (16 * o));
+                }
+            }
+            visit_locks(locks, y, &mut visit);
+        }
+    }
+
+    /// One lane of x bits, as `piece_locks` has them: where a lock in row
+    /// `y` has the cells of a lock of `twin.of`.
+    #[inline(always)]
+    fn twin_locks(&self, piece: Piece, twin: &Twin, y: usize) -> u64 {
+        let row = y.wrapping_sub(twin.dy as isize as usize);
+        if !(self.first..self.last).contains(&row) {
+            return 0;
+        }
+        let of = self.piece_locks(row, piece) >> (16 * twin.of) & 0xFFFF;
+        let moved = if twin.dx >= 0 {
+            of << twin.dx
+        } else {
+            of >> -twin.dx
+        };
+        moved & 0xFFFF
+    }
+}
+
+/// Calls `visit(x, y, o)` for each bit of a piece's locks in row `y`.
+#[inline(always)]
+fn visit_locks(mut locks: u64, y: usize, visit: &mut impl FnMut(i32, i32, u8)) {
+    while locks != 0 {
+        let bit = locks.trailing_zeros() as i32;
+        visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
+        locks &= locks - 1;
     }
 }
 
@@ -205,10 +291,11 @@ unsafe fn load_u8(v: &[u8; 2 * LANES]) -> Pair {
     ]
 }
 
+/// Stores 32 lanes at `out`.
 #[inline(always)]
-unsafe fn store_u16(p: Pair, out: &mut [u16; LANES]) {
-    _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, p[0]);
-    _mm256_storeu_si256(out.as_mut_ptr().add(16) as *mut __m256i, p[1]);
+unsafe fn store_u16(p: Pair, out: *mut u16) {
+    _mm256_storeu_si256(out as *mut __m256i, p[0]);
+    _mm256_storeu_si256(out.add(16) as *mut __m256i, p[1]);
 }
 
 #[inline(always)]
@@ -413,6 +500,7 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
         // D: into the row below where free, else lock here.
         let below = kernel.free::<HALVES>(&dil, y + 1);
         let locks = and_not(reach, below);
+        out.locks.store(y, locks);
         if PEAKS {
             let row = _mm256_set1_epi16(y as i16);
             for h in active::<HALVES>() {
@@ -422,13 +510,11 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
             if (near_full >> y) & 0xF != 0 {
                 let clearing = and(locks, kernel.gather::<HALVES>(&cover, y));
                 if !is_zero(clearing) {
-                    store_u16(clearing, &mut out.locks[y]);
+                    out.clearing.store(y, clearing);
                     out.clearing_rows |= 1 << y;
                     out.clearing_lanes[y] = nonzero_lanes(clearing);
                 }
             }
-        } else {
-            store_u16(locks, &mut out.locks[y]);
         }
         out.last = y + 1;
         reach = and(reach, below);
@@ -452,7 +538,7 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
             let v = _mm256_max_epi16(v, _mm256_srli_epi64::<16>(v));
             best[h] = _mm256_max_epi16(v, _mm256_srli_epi64::<32>(v));
         }
-        store_u16(best, &mut out.plain_peaks);
+        store_u16(best, out.plain_peaks.as_mut_ptr());
     }
 }
 

@@ -6,6 +6,7 @@
 //! - [`peaks`]: how low each of the seven pieces can lock, all at once;
 //! - [`reference`]: the plain breadth-first search (yardstick, key paths);
 //! - [`enemy`]: HATETRIS and HATETRIS Mild;
+//! - [`memory`]: the enemy's memory of seen wells, asked by hash;
 //! - [`game`]: playing keys as the official game does;
 //! - [`replay`]: the raw, hex, Base65536 and Base2048 replay forms.
 
@@ -16,17 +17,19 @@ pub mod key;
 pub mod landing;
 #[cfg(target_arch = "x86_64")]
 mod lanes;
+pub mod memory;
 pub mod peaks;
 pub mod piece;
 pub mod reference;
 pub mod replay;
 pub mod well;
 
-pub use enemy::{choose_piece, choose_piece_memoryless, next_piece, Enemy, SeenWells};
+pub use enemy::{choose_piece, choose_piece_memoryless, next_piece, Enemy};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
 pub use landing::{
     distinct_landings, for_each_completing_lock, for_each_lock_position, landings, Landing,
 };
+pub use memory::{HashFilter, Memory, SeenWells};
 pub use piece::Piece;
-pub use well::{Rules, Well, BAR, FULL_ROW, MAX_DEPTH, STANDARD_HEIGHT, WIDTH};
+pub use well::{LockHasher, Rules, Well, BAR, FULL_ROW, MAX_DEPTH, STANDARD_HEIGHT, WIDTH};

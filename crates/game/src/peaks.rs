@@ -16,14 +16,70 @@ use crate::well::{Rules, Well, BAR, FULL_ROW};
 /// with no landing at all has peak 0.
 #[inline]
 pub fn peaks(well: &Well, rules: Rules) -> [u8; 7] {
+    PeakSweep::with(well, rules, |sweep| sweep.peaks)
+}
+
+/// The peaks of the seven pieces, and their lock positions kept for a
+/// second look (the enemy's memory pass): with AVX2 the sweep that found
+/// the peaks holds every lock, so that pass need not sweep again.
+pub(crate) struct PeakSweep<'a> {
+    pub peaks: [u8; 7],
+    /// The vector sweep's output; None on the scalar path.
     #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, just checked.
-            return unsafe { peaks_avx2(well, rules) };
+    swept: Option<&'a crate::lanes::SweepOut>,
+    #[cfg(not(target_arch = "x86_64"))]
+    swept: std::marker::PhantomData<&'a ()>,
+}
+
+impl PeakSweep<'_> {
+    /// Sweeps `well` and hands the result to `f` (lent, not returned: the
+    /// vector sweep's output is kilobytes, and stays where it was written).
+    #[inline]
+    pub(crate) fn with<R>(well: &Well, rules: Rules, f: impl FnOnce(&PeakSweep) -> R) -> R {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let mut slot = std::mem::MaybeUninit::uninit();
+                let out = crate::lanes::SweepOut::init(&mut slot);
+                // SAFETY: the CPU has AVX2, just checked.
+                let peaks = unsafe { peaks_avx2(well, rules, out) };
+                return f(&PeakSweep {
+                    peaks,
+                    swept: Some(out),
+                });
+            }
+            f(&PeakSweep {
+                peaks: peaks_scalar(well, rules),
+                swept: None,
+            })
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        f(&PeakSweep {
+            peaks: peaks_scalar(well, rules),
+            swept: std::marker::PhantomData,
+        })
     }
-    peaks_scalar(well, rules)
+
+    /// `for_each_lock_position` for the same well and rules, from the
+    /// stored sweep when there is one, which skips most locks that make the
+    /// same well as another (see `TWINS`).
+    #[inline]
+    pub(crate) fn for_each_landing(
+        &self,
+        well: &Well,
+        rules: Rules,
+        piece: Piece,
+        mut visit: impl FnMut(i32, i32, u8),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(out) = self.swept {
+            return out.for_each_distinct_lock(piece, visit);
+        }
+        // Called through a pointer here, `visit` has one call site to be
+        // inlined into: the stored sweep's loop.
+        let visit: &mut dyn FnMut(i32, i32, u8) = &mut visit;
+        for_each_lock_position(well, rules, piece, visit)
+    }
 }
 
 /// One sweep per piece, every lock rated: the plain path and the yardstick
@@ -95,16 +151,9 @@ pub(crate) fn rating_after_lock(
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn peaks_avx2(well: &Well, rules: Rules) -> [u8; 7] {
-    use crate::lanes::{lane_shape, near_full_rows, sweep, SweepOut, ALL_PIECES};
-    let mut out = SweepOut::new();
-    sweep::<true, 3>(
-        well,
-        rules,
-        ALL_PIECES,
-        near_full_rows(well, rules),
-        &mut out,
-    );
+unsafe fn peaks_avx2(well: &Well, rules: Rules, out: &mut crate::lanes::SweepOut) -> [u8; 7] {
+    use crate::lanes::{lane_shape, near_full_rows, sweep, ALL_PIECES};
+    sweep::<true, 3>(well, rules, ALL_PIECES, near_full_rows(well, rules), out);
     let rating = well.rating(rules);
     let mut peaks = [0u8; 7];
     for (p, peak) in peaks.iter_mut().enumerate() {
@@ -121,6 +170,7 @@ unsafe fn peaks_avx2(well: &Well, rules: Rules) -> [u8; 7] {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::collections::BTreeSet;
 
     fn random_well(seed: u64, rules: Rules, fill_percent: u64) -> Well {
         let mut rng = seed;
@@ -155,6 +205,19 @@ mod tests {
         assert_eq!(peaks(&Well::EMPTY, Rules::STANDARD)[Piece::I.index()], 19);
     }
 
+    #[test]
+    fn the_peak_sweep_visits_each_well_of_the_empty_well_once() {
+        let (well, rules) = (Well::EMPTY, Rules::STANDARD);
+        PeakSweep::with(&well, rules, |sweep| {
+            for piece in Piece::ALL {
+                let mut visits = 0;
+                sweep.for_each_landing(&well, rules, piece, |_, _, _| visits += 1);
+                let distinct = crate::landing::distinct_landings(&well, rules, piece).len();
+                assert_eq!(visits, distinct, "{piece}");
+            }
+        });
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]
         /// The copy-free rating of every lock agrees with locking for real.
@@ -181,6 +244,31 @@ mod tests {
             let rules = Rules::with_height(h).unwrap();
             let well = random_well(seed, rules, fill);
             prop_assert_eq!(peaks(&well, rules), peaks_scalar(&well, rules), "{:?}", well);
+        }
+
+        /// The peaks' sweep visits a lock for every well a piece can make
+        /// (skipping only locks whose well another visited lock makes).
+        #[test]
+        fn the_peak_sweep_keeps_every_landing(seed in any::<u64>(), h in 1usize..=16, fill in 40u64..100) {
+            let rules = Rules::with_height(h).unwrap();
+            let well = random_well(seed, rules, fill);
+            PeakSweep::with(&well, rules, |sweep| {
+                for piece in Piece::ALL {
+                    let locked = |x, y, o| {
+                        let mut w = well;
+                        w.lock(piece.shape(o), x, y);
+                        w
+                    };
+                    let (mut kept, mut all) = (BTreeSet::new(), BTreeSet::new());
+                    sweep.for_each_landing(&well, rules, piece, |x, y, o| {
+                        kept.insert(locked(x, y, o));
+                    });
+                    for_each_lock_position(&well, rules, piece, |x, y, o| {
+                        all.insert(locked(x, y, o));
+                    });
+                    assert_eq!(kept, all, "{piece} in {well:?}");
+                }
+            });
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct Shape {
     pub rows: [u8; 4],
     pub top: u8,
     pub bottom: u8,
+    /// The rows again, box row `r` in bits `16 r..`: laid out as four rows
+    /// of a well word (see `Well::words`), to be added with one shift.
+    pub packed: u64,
 }
 
 const fn shape(pic: [&str; 4]) -> Shape {
@@ -69,6 +72,7 @@ const fn shape(pic: [&str; 4]) -> Shape {
     let mut r = 0;
     let mut top = 4u8;
     let mut bottom = 0u8;
+    let mut packed = 0u64;
     while r < 4 {
         let b = pic[r].as_bytes();
         let mut c = 0;
@@ -78,6 +82,7 @@ const fn shape(pic: [&str; 4]) -> Shape {
             }
             c += 1;
         }
+        packed |= (rows[r] as u64) << (16 * r);
         if rows[r] != 0 {
             if top == 4 {
                 top = r as u8;
@@ -86,7 +91,12 @@ const fn shape(pic: [&str; 4]) -> Shape {
         }
         r += 1;
     }
-    Shape { rows, top, bottom }
+    Shape {
+        rows,
+        top,
+        bottom,
+        packed,
+    }
 }
 
 const O_SHAPE: Shape = shape(["....", ".##.", ".##.", "...."]);
@@ -143,20 +153,79 @@ pub(crate) const SHAPE_TABLE: [[Shape; 4]; 7] = [
 
 static SHAPES: [[Shape; 4]; 7] = SHAPE_TABLE;
 
-// The enemy visits O in one orientation only; that is exact while its four
-// orientations are one shape.
-const _: () = {
-    let o = SHAPE_TABLE[Piece::O as usize];
-    let mut k = 1;
-    while k < 4 {
-        let mut r = 0;
-        while r < 4 {
-            assert!(o[k].rows[r] == o[0].rows[r]);
-            r += 1;
+/// Orientation `of` of the same piece has the same cells up to a shift: a
+/// lock at (x, y) in orientation `of` covers the cells of a lock at
+/// (x + dx, y + dy) in the twin's own orientation, so the two locks make
+/// the same well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Twin {
+    pub of: u8,
+    pub dx: i8,
+    pub dy: i8,
+}
+
+/// Per piece and orientation, an earlier orientation with the same cells
+/// (O's last three, and S's, Z's and I's last two), derived from the shapes.
+pub(crate) const TWINS: [[Option<Twin>; 4]; 7] = {
+    let mut twins = [[None; 4]; 7];
+    let mut p = 0;
+    while p < 7 {
+        let mut b = 1;
+        while b < 4 {
+            twins[p][b] = earlier_twin(&SHAPE_TABLE[p], b);
+            b += 1;
         }
-        k += 1;
+        p += 1;
     }
+    twins
 };
+
+/// The first orientation before `b` whose cells, shifted by less than the
+/// box's size, are `b`'s.
+const fn earlier_twin(shapes: &[Shape; 4], b: usize) -> Option<Twin> {
+    let mut of = 0;
+    while of < b {
+        let mut dy = -3;
+        while dy <= 3 {
+            let mut dx = -3;
+            while dx <= 3 {
+                if same_cells_shifted(&shapes[of], &shapes[b], dx, dy) {
+                    return Some(Twin {
+                        of: of as u8,
+                        dx: dx as i8,
+                        dy: dy as i8,
+                    });
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        of += 1;
+    }
+    None
+}
+
+/// Is every cell (c, r) of `a` the cell (c - dx, r - dy) of `b`? Both have
+/// four cells, so then they have the same cells.
+const fn same_cells_shifted(a: &Shape, b: &Shape, dx: i32, dy: i32) -> bool {
+    let mut r = 0;
+    while r < 4 {
+        let row = a.rows[r as usize] as u32;
+        if row != 0 {
+            let rb = r - dy;
+            if rb < 0 || rb >= 4 {
+                return false;
+            }
+            let moved = if dx >= 0 { row >> dx } else { row << -dx };
+            let back = if dx >= 0 { moved << dx } else { moved >> -dx };
+            if back != row || moved >= 16 || moved != b.rows[rb as usize] as u32 {
+                return false;
+            }
+        }
+        r += 1;
+    }
+    true
+}
 
 #[cfg(test)]
 mod tests {
@@ -178,6 +247,34 @@ mod tests {
             assert_eq!(Piece::from_letter(p.letter()), Some(p));
         }
         assert_eq!(Piece::from_letter('X'), None);
+    }
+
+    #[test]
+    fn twins_are_found_where_the_shapes_repeat() {
+        let orientations_with_twins = |p: Piece| TWINS[p.index()].iter().flatten().count();
+        let counts: Vec<usize> = Piece::ALL
+            .into_iter()
+            .map(orientations_with_twins)
+            .collect();
+        assert_eq!(counts, [2, 2, 3, 2, 0, 0, 0]);
+        // S lying: orientation 2 one column right of orientation 0.
+        assert_eq!(
+            TWINS[Piece::S.index()][2],
+            Some(Twin {
+                of: 0,
+                dx: 1,
+                dy: 0
+            })
+        );
+        // I lying: orientation 2 one row above orientation 0.
+        assert_eq!(
+            TWINS[Piece::I.index()][2],
+            Some(Twin {
+                of: 0,
+                dx: 0,
+                dy: -1
+            })
+        );
     }
 
     #[test]

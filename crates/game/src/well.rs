@@ -49,6 +49,23 @@ impl Default for Rules {
     }
 }
 
+/// Words of `Well::words`.
+pub const WORDS: usize = MAX_DEPTH / 4;
+
+// `hash64` folds the words in order with a multiply-xor mixer.
+const HASH_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+#[inline(always)]
+fn hash_step(h: u64, word: u64) -> u64 {
+    let h = (h ^ word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 31)
+}
+
+#[inline(always)]
+fn hash_finish(h: u64) -> u64 {
+    h ^ (h >> 29)
+}
+
 /// A well as 20 bit rows, row 0 on top; bit `x` is column `x`.
 /// Games smaller than the standard use only the first `Rules::depth()` rows;
 /// the rest stay zero, so equality and hashing need no rules.
@@ -84,17 +101,20 @@ impl Well {
         self.rows[BAR - 1] != 0
     }
 
+    /// The rows as `WORDS` words of four rows each: row `4 k + i` in bits
+    /// `16 i..` of word `k`.
+    #[inline]
+    pub fn words(&self) -> [u64; WORDS] {
+        std::array::from_fn(|k| {
+            let r = &self.rows[4 * k..4 * k + 4];
+            r[0] as u64 | (r[1] as u64) << 16 | (r[2] as u64) << 32 | (r[3] as u64) << 48
+        })
+    }
+
     /// A 64-bit hash of the rows, for the enemy's memory and for merging.
     #[inline]
     pub fn hash64(&self) -> u64 {
-        // The rows are 40 bytes: five u64 words folded with a multiply-xor mixer.
-        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-        for chunk in self.rows.chunks_exact(4) {
-            let w = chunk[0] as u64 | (chunk[1] as u64) << 16 | (chunk[2] as u64) << 32 | (chunk[3] as u64) << 48;
-            h = (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            h ^= h >> 31;
-        }
-        h ^ (h >> 29)
+        hash_finish(self.words().iter().fold(HASH_SEED, |h, &w| hash_step(h, w)))
     }
 
     /// Does the piece, box top-left at (`x`, `y`), fit on empty cells inside the well?
@@ -173,6 +193,78 @@ impl Well {
     }
 }
 
+/// `Well::hash64` of the wells one lock away from a base well, without
+/// building them. A lock changes at most two adjacent words, and `hash64`
+/// reads the words in order, so its state before each word is kept and only
+/// the words from the first changed one on are folded again.
+#[derive(Clone, Debug)]
+pub struct LockHasher {
+    words: [u64; WORDS],
+    /// The hash state before word `k`.
+    states: [u64; WORDS],
+    /// The rows, with empty ones below the floor: four rows from any box
+    /// top are one load.
+    rows: [u16; MAX_DEPTH + 4],
+}
+
+impl LockHasher {
+    #[inline]
+    pub fn new(well: &Well) -> LockHasher {
+        let words = well.words();
+        let mut states = [HASH_SEED; WORDS];
+        for k in 1..WORDS {
+            states[k] = hash_step(states[k - 1], words[k - 1]);
+        }
+        let mut rows = [0; MAX_DEPTH + 4];
+        rows[..MAX_DEPTH].copy_from_slice(&well.rows);
+        LockHasher {
+            words,
+            states,
+            rows,
+        }
+    }
+
+    /// Rows `y..y + 4` as one word, row `y` in the low bits.
+    #[inline(always)]
+    fn box_rows(&self, y: usize) -> u64 {
+        let r = &self.rows[y..y + 4];
+        r[0] as u64 | (r[1] as u64) << 16 | (r[2] as u64) << 32 | (r[3] as u64) << 48
+    }
+
+    /// The `hash64` of the base well with `shape` locked at (x, y), a
+    /// position inside the well, or None if a row of the piece's box is
+    /// then full: rows may clear and move, so lock for real.
+    #[inline]
+    pub fn hash_after_lock(&self, shape: &Shape, x: i32, y: i32) -> Option<u64> {
+        // Cells stay within columns 0..9, so no row's bits spill into the next.
+        let cells = (shape.packed << (x + 3) as u32) >> 3;
+        if has_full_row(self.box_rows(y as usize) | cells) {
+            return None;
+        }
+        let (k, shift) = (y as usize / 4, 16 * (y as u32 % 4));
+        let mut h = hash_step(self.states[k], self.words[k] | cells << shift);
+        if k + 1 < WORDS {
+            // The rows shifted out of word `k` (none when `shift` is 0).
+            let second = self.words[k + 1] | (cells >> 1) >> (63 - shift);
+            h = hash_step(h, second);
+            for &w in &self.words[k + 2..] {
+                h = hash_step(h, w);
+            }
+        }
+        Some(hash_finish(h))
+    }
+}
+
+/// Is one of the word's four rows full?
+#[inline(always)]
+fn has_full_row(word: u64) -> bool {
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    // A lane of `missing` is zero where the row is full; the borrow test
+    // finds a zero lane exactly.
+    let missing = word ^ (FULL_ROW as u64 * LANES);
+    missing.wrapping_sub(LANES) & !missing & (0x8000 * LANES) != 0
+}
+
 impl fmt::Debug for Well {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Well{:?}", self.rows)
@@ -182,7 +274,44 @@ impl fmt::Debug for Well {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::landing::tests::arb_well;
+    use crate::landing::{completes_a_row, for_each_lock_position};
     use crate::piece::Piece;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Hashing a lock without building the well agrees with locking for
+        /// real, and leaves to the caller only the locks that fill a row.
+        #[test]
+        fn lock_hasher_matches_a_real_lock(well in arb_well(Rules::STANDARD)) {
+            let hasher = LockHasher::new(&well);
+            for piece in Piece::ALL {
+                for_each_lock_position(&well, Rules::STANDARD, piece, |x, y, o| {
+                    let shape = piece.shape(o);
+                    let mut locked = well;
+                    locked.lock(shape, x, y);
+                    let at = format!("{piece} at {x},{y},{o} in {well:?}");
+                    match hasher.hash_after_lock(shape, x, y) {
+                        Some(hash) => assert_eq!(hash, locked.hash64(), "{}", at),
+                        None => assert!(completes_a_row(&well, shape, x, y), "{}", at),
+                    }
+                });
+            }
+        }
+    }
+
+    /// Checkpoints store `hash64` and the beam breaks ties with it: its
+    /// values must not change.
+    #[test]
+    fn hash64_is_pinned() {
+        assert_eq!(Well::EMPTY.hash64(), 0x0c22_97a4_3a98_153b);
+        let mut w = Well::EMPTY;
+        w.rows[19] = 0b1111000011;
+        w.rows[18] = 1;
+        w.rows[12] = 0b0110000000;
+        assert_eq!(w.hash64(), 0x4262_8537_cf6d_420a);
+    }
 
     #[test]
     fn rating_of_empty_well_is_its_depth() {

@@ -52,7 +52,7 @@
 
 use crate::dataset::{DatasetError, DatasetWriter, Sample};
 use crate::solver::target;
-use hatetris_game::{choose_piece, distinct_landings, Rules, Well, BAR, FULL_ROW};
+use hatetris_game::{choose_piece_memoryless, distinct_landings, Rules, Well, BAR, FULL_ROW};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -627,7 +627,7 @@ pub fn solve_lean_from(rules: Rules, start: &Well, opts: LeanOptions, progress: 
     }
     let children = move |key: Key, out: &mut Vec<(Option<Key>, u8)>| {
         let well = key.well(rules);
-        let piece = choose_piece(&well, rules, |_| 0);
+        let piece = choose_piece_memoryless(&well, rules);
         for l in distinct_landings(&well, rules, piece) {
             let over = l.well.is_game_over();
             debug_assert!(over || l.well.rows[..BAR].iter().all(|&r| r == 0));

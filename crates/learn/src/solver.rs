@@ -36,7 +36,9 @@
 //! budget ([`solve_with_memory`]); that fits only the tiniest heights.
 
 use crate::dataset::{DatasetError, DatasetWriter, Sample};
-use hatetris_game::{choose_piece, distinct_landings, Rules, Well, BAR, FULL_ROW};
+use hatetris_game::{
+    choose_piece, choose_piece_memoryless, distinct_landings, Rules, Well, BAR, FULL_ROW,
+};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::path::Path;
@@ -190,7 +192,7 @@ fn build_graph(rules: Rules, start: u128, limit: usize, t0: Instant, progress: &
             .par_iter()
             .map(|&k| {
                 let well = unpack(k, rules);
-                let piece = choose_piece(&well, rules, |_| 0);
+                let piece = choose_piece_memoryless(&well, rules);
                 distinct_landings(&well, rules, piece)
                     .iter()
                     .map(|l| (pack(&l.well, rules), l.lines, l.well.is_game_over()))
@@ -425,7 +427,7 @@ pub fn solve_with_memory(rules: Rules) -> Result<u32, SolveError> {
             }
             *self.seen.entry(well).or_insert(0) += 1;
             let seen = &self.seen;
-            let piece = choose_piece(&well, self.rules, |w| seen.get(w).copied().unwrap_or(0));
+            let piece = choose_piece(&well, self.rules, seen);
             let mut best = Some(0);
             for l in distinct_landings(&well, self.rules, piece) {
                 let rest = if l.well.is_game_over() { Some(0) } else { self.value(l.well, depth + 1) };

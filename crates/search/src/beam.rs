@@ -281,9 +281,7 @@ pub fn enemy_piece(
 ) -> hatetris_game::Piece {
     match enemy {
         Enemy::Mild => choose_piece_memoryless(&entry.well, rules),
-        Enemy::Hatetris => choose_piece(&entry.well, rules, |w| {
-            tree.count_on_path(entry.node, w.hash64())
-        }),
+        Enemy::Hatetris => choose_piece(&entry.well, rules, &tree.memory_at(entry.node)),
     }
 }
 

@@ -11,6 +11,7 @@
 //! by `collect_garbage`, so memory follows the beam's width times the depth
 //! over which its lineages have not yet merged.
 
+use hatetris_game::{Memory, Well};
 use rustc_hash::FxHashMap;
 
 pub const NO_NODE: u32 = u32::MAX;
@@ -109,6 +110,14 @@ impl PathTree {
         count
     }
 
+    /// The enemy's memory on the path from the root to `id`.
+    pub fn memory_at(&self, id: u32) -> PathMemory<'_> {
+        PathMemory {
+            tree: self,
+            node: id,
+        }
+    }
+
     /// The moves from the root to `id`, first move first.
     pub fn moves_to(&self, mut id: u32) -> Vec<u32> {
         let mut out = Vec::new();
@@ -169,6 +178,25 @@ impl PathTree {
     /// Bytes held by the tree (nodes and index), for the memory report.
     pub fn bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>() + self.index.capacity() * 16
+    }
+}
+
+/// The memory of one path, as the enemy asks it. It counts wells by hash
+/// alone (the tree keeps no wells), trusting 64 bits not to collide.
+pub struct PathMemory<'a> {
+    tree: &'a PathTree,
+    node: u32,
+}
+
+impl Memory for PathMemory<'_> {
+    fn times_seen(&self, _well: &Well, hash: u64) -> u32 {
+        self.tree.count_on_path(self.node, hash)
+    }
+
+    /// The index's look-up alone: most hashes were never in the tree.
+    #[inline]
+    fn may_have(&self, hash: u64) -> bool {
+        self.tree.index.contains_key(&hash)
     }
 }
 

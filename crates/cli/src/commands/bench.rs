@@ -9,7 +9,7 @@ use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
 use hatetris_game::{
     choose_piece, choose_piece_memoryless, for_each_lock_position, play, replay, Enemy, Game,
-    Piece, Rules, SeenWells, Well,
+    HashFilter, Memory, Piece, Rules, SeenWells, Well,
 };
 use hatetris_search::{beam, search, SearchConfig};
 use rustc_hash::FxHashMap;
@@ -80,8 +80,12 @@ fn real_wells() -> (Vec<Well>, SeenWells) {
 }
 
 /// The enemy's memory at each point of a game: well -> the steps at which
-/// it was seen, so that the count at step `i` is the number up to `i`.
-struct MemoryAsOf(FxHashMap<Well, Vec<usize>>);
+/// it was seen, so that the count at step `i` is the number up to `i`. Its
+/// filter holds every well of the game, a superset of any step's memory.
+struct MemoryAsOf {
+    steps: FxHashMap<Well, Vec<usize>>,
+    filter: HashFilter,
+}
 
 impl MemoryAsOf {
     fn new(wells: &[Well]) -> MemoryAsOf {
@@ -89,14 +93,39 @@ impl MemoryAsOf {
         for (i, w) in wells.iter().enumerate() {
             steps.entry(*w).or_default().push(i);
         }
-        MemoryAsOf(steps)
+        let mut filter = HashFilter::default();
+        for w in steps.keys() {
+            filter.insert(w.hash64());
+        }
+        MemoryAsOf { steps, filter }
     }
 
     /// The count the enemy sees at step `step` (the current well included).
     fn count(&self, well: &Well, step: usize) -> u32 {
-        self.0
+        self.steps
             .get(well)
             .map_or(0, |s| s.partition_point(|&j| j <= step) as u32)
+    }
+
+    /// The memory the enemy has at step `step`.
+    fn at(&self, step: usize) -> AsOf<'_> {
+        AsOf { memory: self, step }
+    }
+}
+
+struct AsOf<'a> {
+    memory: &'a MemoryAsOf,
+    step: usize,
+}
+
+impl Memory for AsOf<'_> {
+    fn times_seen(&self, well: &Well, _hash: u64) -> u32 {
+        self.memory.count(well, self.step)
+    }
+
+    #[inline]
+    fn may_have(&self, hash: u64) -> bool {
+        self.memory.filter.may_have(hash)
     }
 }
 
@@ -133,7 +162,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     let as_of = MemoryAsOf::new(&wells);
     b.run("enemy_decision", n, || {
         for (i, w) in wells.iter().enumerate() {
-            black_box(choose_piece(w, rules, |x| as_of.count(x, i)));
+            black_box(choose_piece(w, rules, &as_of.at(i)));
         }
     });
     b.run("enemy_decision_reference_bfs", n, || {
@@ -145,7 +174,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     // landings are "seen" and the enemy weighs more pieces.
     b.run("enemy_decision_whole_game_memory", n, || {
         for w in &wells {
-            black_box(choose_piece(w, rules, |x| memory.count(x)));
+            black_box(choose_piece(w, rules, &memory));
         }
     });
     b.run("enemy_decision_mild", n, || {
