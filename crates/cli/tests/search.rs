@@ -90,3 +90,19 @@ fn play_prints_a_score_and_a_replay_that_verifies_to_it() {
     std::fs::write(&f, replay).unwrap();
     assert_eq!(verified_score(&f), score);
 }
+
+#[test]
+fn a_resume_with_other_weights_under_the_same_path_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (net, ck) = (dir.path().join("n.hnet"), dir.path().join("ck"));
+    hatetris_eval::Network::random(16, 1).save(&net).unwrap();
+    let spec = format!("net={}", net.display());
+    let args = ["search", "--width", "10", "--eval", &spec, "--quiet", "--checkpoint", ck.to_str().unwrap()];
+    assert!(hatetris(&args).status.success());
+    assert!(ck.join("checkpoint.htck").exists());
+    hatetris_eval::Network::random(16, 2).save(&net).unwrap();
+    let out = hatetris(&["search", "--resume", ck.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not available now"), "{err}");
+}

@@ -590,6 +590,10 @@ mod tests {
             );
         }
         assert_ne!(Network::embedded_default(), Network::embedded_bootstrap());
+        assert_ne!(
+            Network::embedded_default().checksum(),
+            Network::embedded_bootstrap().checksum()
+        );
     }
 
     #[test]

@@ -66,6 +66,14 @@ fn complete_length(len: usize) -> bool {
 
 impl Network {
     /// The `.hnet` encoding of the network.
+    /// The CRC32 a `.hnet` file of these weights stores (over everything
+    /// before it): names the weights in checkpoints and logs. (The CRC of a
+    /// whole file, checksum included, is the same constant for every file.)
+    pub fn checksum(&self) -> u32 {
+        let bytes = self.to_bytes();
+        u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap())
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let h = self.hidden;
         assert!(

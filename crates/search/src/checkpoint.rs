@@ -252,12 +252,6 @@ pub fn load(dir: &Path) -> Result<Restored, CheckpointError> {
     decode(&bytes, &path)
 }
 
-/// The checksum used by this file format (CRC32), for callers that want to
-/// identify an evaluator's weights by the same measure.
-pub fn crc(bytes: &[u8]) -> u32 {
-    crc32fast::hash(bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,21 +71,17 @@ pub fn load_evaluator(spec: &str) -> Result<(Box<dyn Evaluator>, String)> {
         "baseline" => Ok((Box::new(Baseline), "baseline".into())),
         "net" => {
             let net = Network::embedded_default();
-            let name = format!("net:embedded:{:08x}", crc_of(&net));
+            let name = format!("net:embedded:{:08x}", net.checksum());
             Ok((Box::new(QuantizedNetwork::new(&net)), name))
         }
         s if s.starts_with("net=") => {
             let path = Path::new(&s[4..]);
             let net = Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?;
-            let name = format!("net:{}:{:08x}", path.display(), crc_of(&net));
+            let name = format!("net:{}:{:08x}", path.display(), net.checksum());
             Ok((Box::new(QuantizedNetwork::new(&net)), name))
         }
         other => bail!("unknown evaluator '{other}' (expected baseline, net or net=PATH)"),
     }
-}
-
-fn crc_of(net: &Network) -> u32 {
-    hatetris_search::checkpoint::crc(&net.to_bytes())
 }
 
 /// A finished search: the replay and what the engine says it scores.
