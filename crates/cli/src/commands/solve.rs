@@ -10,9 +10,9 @@
 //! has far too many to write whole).
 //!
 //! The bootstrap data sets use one `--target-max` for every height, the
-//! maximum of the tallest height solved (knewjade used 12, height 7's; here
-//! 8, height 6's), so that a well's target means the same number of lines
-//! whatever its height.
+//! maximum of the tallest height solved (12, height 7's, as knewjade used),
+//! so that a well's target means the same number of lines whatever its
+//! height.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -45,7 +45,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Lines that count as a target of 1 (default: the height's own maximum
-    /// from the empty well; the bootstrap uses 8, the height-6 maximum, for every height).
+    /// from the empty well; the bootstrap uses 12, the height-7 maximum, for every height).
     #[arg(long)]
     pub target_max: Option<u32>,
     /// Use the explicit-graph solver (values cycles by their best simple
