@@ -533,7 +533,12 @@ mod tests {
     /// up to 60).
     #[test]
     fn embedded_networks_match_reference_on_fixture_wells() {
-        let wells = crate::testing::fixture_wells();
+        // Game-over wells can hold a full row (a lock above the bar clears
+        // nothing); no search evaluates them, and the features reject them.
+        let wells: Vec<Vec<u16>> = crate::testing::fixture_wells()
+            .into_iter()
+            .filter(|rows| rows.iter().all(|&r| r < 1023))
+            .collect();
         for net in [Network::embedded_default(), Network::embedded_bootstrap()] {
             let (mut worst, mut largest) = (0f32, 0f64);
             for rows in &wells {

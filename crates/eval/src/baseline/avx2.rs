@@ -111,6 +111,7 @@ pub(super) unsafe fn features(rows: &[u16]) -> BaselineFeatures {
     // Two mask bits per lane.
     let empty_rows = _mm256_movemask_epi8(_mm256_cmpeq_epi16(r, zero)) as u32;
     let hole_free_rows = _mm256_movemask_epi8(_mm256_cmpeq_epi16(hole, zero)) as u32;
+    let full_rows = _mm256_movemask_epi8(_mm256_cmpeq_epi16(r, full)) as u32;
     let top = (!empty_rows).trailing_zeros() / 2; // 16 when the well is empty
     let floor_changes = if top < ROWS as u32 {
         (rows[ROWS - 1] & FULL ^ FULL).count_ones()
@@ -122,8 +123,9 @@ pub(super) unsafe fn features(rows: &[u16]) -> BaselineFeatures {
         hole_rows: ROWS as u32 - hole_free_rows.count_ones() / 2,
         aggregate_height: field(b, 0),
         max_height: ROWS as u32 - top,
-        // Each row counts its two wall changes; the scalar loop removes them.
-        row_transitions: field(a, 2) - 2 * ROWS as u32,
+        // Each row but a full one counts its two wall changes; the scalar
+        // loop removes them.
+        row_transitions: field(a, 2) - 2 * (ROWS as u32 - full_rows.count_ones() / 2),
         column_transitions: field(a, 1) + floor_changes,
         bumpiness: field(b, 1),
         cells: field(b, 2),
