@@ -42,11 +42,16 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
         });
     };
     let mut seen: FxHashSet<Well> = FxHashSet::default();
-    let mut layer = vec![*well];
+    let mut layer: Vec<Well> = Vec::new();
     for depth in 1..=chain {
         let last = depth == chain;
+        let froms = if depth == 1 {
+            std::slice::from_ref(well)
+        } else {
+            &layer[..]
+        };
         let mut next_layer = Vec::new();
-        for from in layer.iter().filter(|w| sz_might_clear(w, rules)) {
+        for from in froms.iter().filter(|w| sz_might_clear(w, rules)) {
             for_each_clear(from, &mut |next| {
                 if last {
                     // Nothing is expanded from the last layer, and the best
