@@ -575,15 +575,7 @@ impl Worker<'_> {
 /// Every well reachable from the start against Mild, with its value.
 pub struct LeanSolution {
     rules: Rules,
-    subs: Vec<SubTable>,
-    bytes: u64,
-    wells: u64,
-    start: Key,
-    max_lines: u32,
-    landings: u64,
-    /// Expansions done twice because another worker had the well busy.
-    pub helped: u64,
-    pub secs: f64,
+    solved: Solved,
 }
 
 /// Options for [`solve_lean`].
@@ -635,7 +627,7 @@ pub fn solve_lean_from(rules: Rules, start: &Well, opts: LeanOptions, progress: 
         }
     };
     let s = solve_keys(Key::of(start, rules), &children, opts, progress)?;
-    Ok(LeanSolution { rules, subs: s.subs, bytes: s.bytes, wells: s.wells, start: s.start, max_lines: s.max_lines, landings: s.landings, helped: s.helped, secs: s.secs })
+    Ok(LeanSolution { rules, solved: s })
 }
 
 /// The table of a solved graph.
@@ -646,6 +638,7 @@ struct Solved {
     start: Key,
     max_lines: u32,
     landings: u64,
+    /// Expansions done twice because another worker had the well busy.
     helped: u64,
     secs: f64,
 }
@@ -733,23 +726,33 @@ impl LeanSolution {
 
     /// Reachable wells that are not game over (the start among them).
     pub fn well_count(&self) -> u64 {
-        self.wells
+        self.solved.wells
     }
 
     /// Distinct landings summed over every well (edges of the graph, game
     /// overs included).
     pub fn edge_count(&self) -> u64 {
-        self.landings
+        self.solved.landings
     }
 
     /// The most lines from the start.
     pub fn max_lines(&self) -> u32 {
-        self.max_lines
+        self.solved.max_lines
+    }
+
+    /// Expansions done twice because another worker had the well busy.
+    pub fn helped(&self) -> u64 {
+        self.solved.helped
+    }
+
+    /// Wall time of the solve, in seconds.
+    pub fn secs(&self) -> f64 {
+        self.solved.secs
     }
 
     /// Bytes the table maps.
     pub fn table_bytes(&self) -> u64 {
-        self.bytes
+        self.solved.bytes
     }
 
     /// The value of `well`, if it is reachable.
@@ -758,7 +761,7 @@ impl LeanSolution {
         if well.rows[..BAR].iter().chain(&well.rows[self.rules.depth()..]).any(|&r| r != 0) || key.bottom >= FULL_ROW {
             return None;
         }
-        match self.subs[key.bottom as usize].find(key.rest) {
+        match self.solved.subs[key.bottom as usize].find(key.rest) {
             Slot::Found(_, tag) => Some(tag as u32 - 1),
             Slot::Absent(_) => None,
         }
@@ -768,15 +771,15 @@ impl LeanSolution {
     /// then in key order (bottom row, then the rows above), whatever the
     /// order the workers filled the table in.
     pub fn for_each(&self, mut f: impl FnMut(Well, u32)) {
-        f(self.start.well(self.rules), self.max_lines);
+        f(self.solved.start.well(self.rules), self.solved.max_lines);
         let mut entries = Vec::new();
-        for (b, sub) in self.subs.iter().enumerate() {
+        for (b, sub) in self.solved.subs.iter().enumerate() {
             entries.clear();
             entries.extend(sub.slots.as_slice().iter().copied().filter(|&e| e != 0));
             entries.sort_unstable();
             for &e in &entries {
                 let key = Key { bottom: b as u16, rest: e >> 4 };
-                if key != self.start {
+                if key != self.solved.start {
                     f(key.well(self.rules), (e & 15) as u32 - 1);
                 }
             }
@@ -798,7 +801,7 @@ impl LeanSolution {
         loop {
             let limit = if share >= 1.0 { u64::MAX } else { (share * u64::MAX as f64) as u64 };
             picked.clear();
-            for (b, sub) in self.subs.iter().enumerate() {
+            for (b, sub) in self.solved.subs.iter().enumerate() {
                 for &e in sub.slots.as_slice() {
                     if e != 0 {
                         let s = score(b, e >> 4);

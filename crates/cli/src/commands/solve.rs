@@ -204,7 +204,7 @@ fn solve_mild_lean(args: &SolveArgs, rules: Rules, several: bool, t0: Instant) -
         solver: "lean",
         table_bytes: Some(sol.table_bytes()),
         threads,
-        helped: sol.helped,
+        helped: sol.helped(),
     };
     report(args, h, &solved, t0);
     if let Some(out) = &args.out {
