@@ -95,10 +95,6 @@ fn avx2_available() -> bool {
     std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
 }
 
-/// How a path computes the features.
-trait FeaturesOf: FnOnce(&[u16]) -> BaselineFeatures {}
-impl<F: FnOnce(&[u16]) -> BaselineFeatures> FeaturesOf for F {}
-
 impl Baseline {
     /// The hand-made features of a well.
     pub fn features(rows: &[u16]) -> BaselineFeatures {
@@ -109,20 +105,18 @@ impl Baseline {
     pub fn penalty(rows: &[u16]) -> f32 {
         on_fastest_path!(penalty_with(rows) -> f32)
     }
-
-    /// The features by the scalar loop, whatever the CPU (for tests).
-    pub fn features_scalar(rows: &[u16]) -> BaselineFeatures {
-        features_impl(rows)
-    }
 }
 
 #[inline(always)]
-fn features_with(rows: &[u16], features: impl FeaturesOf) -> BaselineFeatures {
+fn features_with(
+    rows: &[u16],
+    features: impl FnOnce(&[u16]) -> BaselineFeatures,
+) -> BaselineFeatures {
     features(rows)
 }
 
 #[inline(always)]
-fn penalty_with(rows: &[u16], features: impl FeaturesOf) -> f32 {
+fn penalty_with(rows: &[u16], features: impl FnOnce(&[u16]) -> BaselineFeatures) -> f32 {
     let f = features(rows);
     // Summed as a tree: a chain of nine dependent adds is slow.
     let holes = W_HOLES * f.holes as f32 + W_HOLE_ROWS * f.hole_rows as f32;
@@ -135,7 +129,7 @@ fn penalty_with(rows: &[u16], features: impl FeaturesOf) -> f32 {
 }
 
 #[inline(always)]
-fn value_with(rows: &[u16], features: impl FeaturesOf) -> f32 {
+fn value_with(rows: &[u16], features: impl FnOnce(&[u16]) -> BaselineFeatures) -> f32 {
     crate::simd::tanh_fast(penalty_with(rows, features) * (-1.0 / SCALE))
 }
 
@@ -261,7 +255,7 @@ mod tests {
             full[15] = FULL;
             full[16 - stack.max(1)] |= FULL;
             for well in [rows, w, full] {
-                proptest::prop_assert_eq!(Baseline::features(&well), Baseline::features_scalar(&well));
+                proptest::prop_assert_eq!(Baseline::features(&well), features_impl(&well));
             }
         }
     }

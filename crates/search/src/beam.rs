@@ -552,27 +552,16 @@ pub(crate) mod tests {
 
     #[test]
     fn seeds_change_tie_breaks() {
-        let a = search(
-            &SearchConfig {
+        let with_seed = |seed| {
+            let config = SearchConfig {
                 width: 8,
                 max_depth: 40,
-                seed: 1,
+                seed,
                 ..SearchConfig::default()
-            },
-            &LowAndFlat,
-            &mut |_| {},
-        );
-        let b = search(
-            &SearchConfig {
-                width: 8,
-                max_depth: 40,
-                seed: 2,
-                ..SearchConfig::default()
-            },
-            &LowAndFlat,
-            &mut |_| {},
-        );
-        assert_ne!(a.moves, b.moves);
+            };
+            search(&config, &LowAndFlat, &mut |_| {}).moves
+        };
+        assert_ne!(with_seed(1), with_seed(2));
     }
 
     #[test]

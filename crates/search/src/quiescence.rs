@@ -26,7 +26,7 @@ pub const DEFAULT_CHAIN: u32 = 1;
 /// in the chains.
 pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
     let mut best = eval.evaluate(well.playable(rules));
-    if chain == 0 || !sz_might_clear(well, rules) {
+    if chain == 0 {
         return best;
     }
     // The clears reachable from `from`, each passed to `reached` once per
