@@ -330,38 +330,37 @@ fn expand_entry(
 /// tie-break, then position in the list (a total order, so the result does
 /// not depend on the thread count). Merges and prunes twins as the module
 /// comment says.
-fn select(mut cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
+fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     let seed = config.seed;
-    let key = |c: &Candidate| (c.value, c.score, tiebreak(seed, c.well_hash));
-    let order = |a: &(usize, Candidate), b: &(usize, Candidate)| {
-        let (ka, kb) = (key(&a.1), key(&b.1));
-        kb.0.total_cmp(&ka.0)
-            .then(kb.1.cmp(&ka.1))
-            .then(ka.2.cmp(&kb.2))
-            .then(a.0.cmp(&b.0))
-    };
-    let mut indexed: Vec<(usize, Candidate)> = cands.drain(..).enumerate().collect();
+    // The order as one integer per candidate, computed once (in parallel):
+    // comparing these is far cheaper than comparing floats and hashing
+    // tie-breaks inside every comparison of the sort.
+    let mut order: Vec<(u128, u32)> = cands
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| (sort_key(c, seed), i as u32))
+        .collect();
     let width = config.width;
     // Sort only the front of the list when it is long: duplicates are rare
     // beyond a factor of two, and the rest is sorted only if needed.
     let mut sorted_upto = 0;
-    let mut kept = Vec::with_capacity(width.min(indexed.len()));
+    let mut kept = Vec::with_capacity(width.min(order.len()));
     let mut per_well: FxHashMap<u64, u32> = FxHashMap::default();
     let mut merged: FxHashSet<(u64, u64)> = FxHashSet::default();
-    while kept.len() < width && sorted_upto < indexed.len() {
+    while kept.len() < width && sorted_upto < order.len() {
         let want = (2 * width + 64).max(sorted_upto * 2);
-        let end = if indexed.len() - sorted_upto > want {
-            let rest = &mut indexed[sorted_upto..];
-            rest.select_nth_unstable_by(want, order);
+        let end = if order.len() - sorted_upto > want {
+            order[sorted_upto..].select_nth_unstable(want);
             sorted_upto + want
         } else {
-            indexed.len()
+            order.len()
         };
-        indexed[sorted_upto..end].par_sort_unstable_by(order);
-        for &(_, c) in &indexed[sorted_upto..end] {
+        order[sorted_upto..end].par_sort_unstable();
+        for &(_, i) in &order[sorted_upto..end] {
             if kept.len() == width {
                 break;
             }
+            let c = cands[i as usize];
             // Same well and same memory: identical futures, merged (the
             // first seen has the higher score).
             if !merged.insert((c.well_hash, c.memory)) {
@@ -376,6 +375,18 @@ fn select(mut cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
         sorted_upto = end;
     }
     kept
+}
+
+/// Ascending order of these keys (then of the candidates' positions) is the
+/// selection order: value, then score, both highest first, then the seeded
+/// tie-break.
+fn sort_key(c: &Candidate, seed: u64) -> u128 {
+    // `f32::total_cmp`'s order as unsigned integers: negative values have
+    // their magnitude bits flipped, then the sign bit makes them smallest.
+    let bits = c.value.to_bits() as i32;
+    let value = ((bits ^ (((bits >> 31) as u32) >> 1) as i32) as u32) ^ 0x8000_0000;
+    let high = ((!value as u64) << 32) | !c.score as u64;
+    ((high as u128) << 64) | tiebreak(seed, c.well_hash) as u128
 }
 
 /// Runs a whole search, calling `on_depth` after every depth.
@@ -459,6 +470,53 @@ pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -
 pub(crate) mod tests {
     use super::*;
     use crate::line::keys_for_line;
+
+    fn candidate(value: f32, score: u32, well_hash: u64) -> Candidate {
+        Candidate {
+            value,
+            score,
+            parent: 0,
+            mv: 0,
+            well_hash,
+            memory: 0,
+        }
+    }
+
+    proptest::proptest! {
+        /// The integer keys order candidates as comparing their fields does:
+        /// value (as `total_cmp`) and score highest first, then tie-break.
+        #[test]
+        fn sort_keys_order_as_the_fields_do(
+            a in (proptest::num::f32::ANY, 0u32..4, 0u64..4),
+            b in (proptest::num::f32::ANY, 0u32..4, 0u64..4),
+            seed in 0u64..3,
+        ) {
+            let (ca, cb) = (candidate(a.0, a.1, a.2), candidate(b.0, b.1, b.2));
+            let by_fields = cb.value.total_cmp(&ca.value)
+                .then(cb.score.cmp(&ca.score))
+                .then(tiebreak(seed, ca.well_hash).cmp(&tiebreak(seed, cb.well_hash)));
+            proptest::prop_assert_eq!(sort_key(&ca, seed).cmp(&sort_key(&cb, seed)), by_fields);
+        }
+    }
+
+    #[test]
+    fn sort_keys_put_higher_values_first_across_signs() {
+        let values = [
+            f32::INFINITY,
+            1.0,
+            0.5,
+            0.0,
+            -0.0,
+            -0.5,
+            -1.0,
+            f32::NEG_INFINITY,
+        ];
+        let keys: Vec<u128> = values
+            .iter()
+            .map(|&v| sort_key(&candidate(v, 0, 0), 0))
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+    }
 
     /// A tiny evaluator for tests: lower and flatter is better.
     pub(crate) struct LowAndFlat;
