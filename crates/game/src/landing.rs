@@ -250,8 +250,37 @@ pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
 /// chooses from.
 pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
     let mut all = landings(well, rules, piece);
-    let mut seen = rustc_hash::FxHashSet::default();
-    all.retain(|l| seen.insert(l.well));
+    // A small open-addressing table of the kept wells' hashes on the stack:
+    // a hash set costs an allocation and hashes every well's 40 bytes, and
+    // search asks this for every entry. A piece rarely has more than 40
+    // landings; past half the table the set is used instead.
+    const SLOTS: usize = 128;
+    if all.len() > SLOTS / 2 {
+        let mut seen = rustc_hash::FxHashSet::default();
+        all.retain(|l| seen.insert(l.well));
+        return all;
+    }
+    let mut slots = [u8::MAX; SLOTS];
+    let mut hashes = [0u64; SLOTS];
+    let mut kept = 0;
+    for i in 0..all.len() {
+        let h = all[i].well.hash64();
+        let mut slot = h as usize % SLOTS;
+        let duplicate = loop {
+            match slots[slot] {
+                u8::MAX => break false,
+                k if hashes[slot] == h && all[k as usize].well == all[i].well => break true,
+                _ => slot = (slot + 1) % SLOTS,
+            }
+        };
+        if !duplicate {
+            slots[slot] = kept as u8;
+            hashes[slot] = h;
+            all[kept] = all[i];
+            kept += 1;
+        }
+    }
+    all.truncate(kept);
     all
 }
 
@@ -358,6 +387,17 @@ pub(crate) mod tests {
         #[test]
         fn sweep_agrees_with_breadth_first_search(well in arb_well(Rules::STANDARD)) {
             check_against_reference(&well, Rules::STANDARD);
+        }
+
+        /// The first landing of each well, in order, as a hash set keeps them.
+        #[test]
+        fn distinct_landings_keep_the_first_of_each_well(well in arb_well(Rules::STANDARD)) {
+            for piece in Piece::ALL {
+                let mut expected = landings(&well, Rules::STANDARD, piece);
+                let mut seen = std::collections::HashSet::new();
+                expected.retain(|l| seen.insert(l.well));
+                prop_assert_eq!(distinct_landings(&well, Rules::STANDARD, piece), expected);
+            }
         }
 
         #[test]
