@@ -220,6 +220,44 @@ pub fn for_each_completing_lock(
     }
 }
 
+/// `for_each_completing_lock` with S and Z in several wells at once:
+/// calls `visit(k, piece, x, y, o)` for each lock of S or Z in `wells[k]`
+/// that completes a row. With AVX2 four wells share one sweep.
+pub fn for_each_completing_sz_lock(
+    wells: &[Well],
+    rules: Rules,
+    mut visit: impl FnMut(usize, Piece, i32, i32, u8),
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            use crate::lanes::{sweep_sz, SweepOut, SZ_WELLS};
+            for (chunk, group) in wells.chunks(SZ_WELLS).enumerate() {
+                let mut slot = std::mem::MaybeUninit::uninit();
+                let out = SweepOut::init(&mut slot);
+                // SAFETY: the CPU has AVX2, just checked.
+                unsafe { sweep_sz(group, rules, out) };
+                out.for_each_clearing_lock(|lane, x, y| {
+                    let piece = if lane % 8 < 4 { Piece::S } else { Piece::Z };
+                    visit(
+                        chunk * SZ_WELLS + lane / 8,
+                        piece,
+                        x,
+                        y as i32,
+                        (lane % 4) as u8,
+                    )
+                });
+            }
+            return;
+        }
+    }
+    for (k, well) in wells.iter().enumerate() {
+        for_each_completing_lock(well, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
+            visit(k, piece, x, y, o)
+        });
+    }
+}
+
 /// Do the shape's cells at (x, y) fill the last holes of some row?
 #[inline]
 pub(crate) fn completes_a_row(well: &Well, shape: &crate::piece::Shape, x: i32, y: i32) -> bool {
@@ -312,6 +350,64 @@ pub(crate) mod tests {
         )
     }
 
+    /// A standard well of nearly full rows (one or two gaps, often side by
+    /// side) under a thinner top: clears, tucks and closed gaps are common.
+    pub(crate) fn near_full_well() -> impl Strategy<Value = Well> {
+        (
+            2usize..=16,
+            proptest::collection::vec((0u16..10, 0u16..10, 0u8..4), 16),
+        )
+            .prop_map(|(stack, gaps)| {
+                let mut w = Well::EMPTY;
+                for (i, &(a, b, kind)) in gaps.iter().enumerate().take(stack) {
+                    let holes = match kind {
+                        0 => 1 << a,
+                        1 => 0b11 << a.min(8),
+                        2 => (1 << a) | (1 << b),
+                        _ => crate::well::FULL_ROW & !((1 << a) | (1 << b)) & 0x3F,
+                    };
+                    let row = crate::well::FULL_ROW & !holes;
+                    w.rows[MAX_DEPTH - 1 - i] = if row == crate::well::FULL_ROW {
+                        row & !1
+                    } else {
+                        row
+                    };
+                }
+                w
+            })
+    }
+
+    /// The clearing S/Z locks of each well of the recorded games, one by
+    /// one and four by four.
+    #[test]
+    fn sz_locks_of_recorded_wells_swept_four_at_once() {
+        let rules = Rules::STANDARD;
+        let mut wells = Vec::new();
+        for known in crate::fixtures::known_replays()
+            .iter()
+            .filter(|k| k.enemy == "hatetris")
+        {
+            let keys = crate::replay::decode(&known.replay).unwrap();
+            crate::play(rules, crate::Enemy::Hatetris, &keys, |g, _| {
+                wells.push(*g.well())
+            });
+        }
+        let mut together = Vec::new();
+        for_each_completing_sz_lock(&wells, rules, |k, p, x, y, o| {
+            together.push((k, p.index(), x, y, o))
+        });
+        together.sort_unstable();
+        let mut apart = Vec::new();
+        for (k, w) in wells.iter().enumerate() {
+            for_each_completing_lock(w, rules, &[Piece::S, Piece::Z], |p, x, y, o| {
+                apart.push((k, p.index(), x, y, o))
+            });
+        }
+        apart.sort_unstable();
+        assert!(apart.len() > 1000, "{} clearing locks", apart.len());
+        assert_eq!(together, apart);
+    }
+
     fn sorted(mut v: Vec<(i32, i32, u8)>) -> Vec<(i32, i32, u8)> {
         v.sort_unstable();
         v
@@ -387,6 +483,34 @@ pub(crate) mod tests {
         #[test]
         fn sweep_agrees_with_breadth_first_search(well in arb_well(Rules::STANDARD)) {
             check_against_reference(&well, Rules::STANDARD);
+        }
+
+        /// Several wells swept together give each well's own clearing locks.
+        #[test]
+        fn sz_locks_of_several_wells_are_each_wells_own(
+            wells in proptest::collection::vec(near_full_well(), 1..10),
+            height in 3usize..=16,
+        ) {
+            let rules = Rules::with_height(height).unwrap();
+            // The bottom rows of each, standing on this game's floor.
+            let d = rules.depth();
+            let wells: Vec<Well> = wells
+                .iter()
+                .map(|w| {
+                    let mut cut = Well::EMPTY;
+                    cut.rows[crate::well::BAR..d].copy_from_slice(&w.rows[MAX_DEPTH + crate::well::BAR - d..]);
+                    cut
+                })
+                .collect();
+            let mut together = Vec::new();
+            for_each_completing_sz_lock(&wells, rules, |k, p, x, y, o| together.push((k, p.index(), x, y, o)));
+            together.sort_unstable();
+            let mut apart = Vec::new();
+            for (k, w) in wells.iter().enumerate() {
+                for_each_completing_lock(w, rules, &[Piece::S, Piece::Z], |p, x, y, o| apart.push((k, p.index(), x, y, o)));
+            }
+            apart.sort_unstable();
+            prop_assert_eq!(together, apart);
         }
 
         /// The first landing of each well, in order, as a hash set keeps them.

@@ -52,7 +52,15 @@ struct LaneTables {
     top_u16: [u16; LANES],
 }
 
-const TABLES: LaneTables = {
+const TABLES: LaneTables = lane_tables(false);
+
+/// The tables of `sweep_sz`'s layout: S and Z (8 lanes) for each of four
+/// wells, two wells to a register.
+const SZ_TABLES: LaneTables = lane_tables(true);
+
+/// The lane constants of the per-piece layout, or with `sz_wells` of the
+/// layout where every group of 8 lanes is S then Z.
+const fn lane_tables(sz_wells: bool) -> LaneTables {
     let mut t = LaneTables {
         gather: [[0x80; 2 * LANES]; 4],
         shift_mul: [[0; LANES]; 4],
@@ -61,9 +69,11 @@ const TABLES: LaneTables = {
         spawn: [0; LANES],
         top_u16: [0; LANES],
     };
+    let used = if sz_wells { LANES } else { USED_LANES };
     let mut lane = 0;
-    while lane < USED_LANES {
-        let shape = SHAPE_TABLE[lane / 4][lane % 4];
+    while lane < used {
+        let piece = if sz_wells { (lane % 8) / 4 } else { lane / 4 };
+        let shape = SHAPE_TABLE[piece][lane % 4];
         let mut r = 0;
         while r < 4 {
             let bits = shape.rows[r];
@@ -92,7 +102,7 @@ const TABLES: LaneTables = {
         lane += 1;
     }
     t
-};
+}
 
 /// Bit `i` set when well row `i` could be completed by one piece row: it has
 /// one to four holes.
@@ -368,8 +378,7 @@ struct Kernel {
 
 impl Kernel {
     #[inline(always)]
-    unsafe fn new() -> Kernel {
-        let t = &TABLES;
+    unsafe fn new(t: &LaneTables) -> Kernel {
         let zero = [_mm256_setzero_si256(); 2];
         let mut k = Kernel {
             gather: [zero; 4],
@@ -394,6 +403,24 @@ impl Kernel {
         for r in 0..4 {
             let entry = _mm256_set1_epi64x(table[y + r] as i64);
             for h in active::<HALVES>() {
+                let g = _mm256_shuffle_epi8(entry, self.gather[r][h]);
+                let shifted = _mm256_mulhi_epu16(g, self.shift_mul[r][h]);
+                let kept = _mm256_and_si256(g, self.unshifted[r][h]);
+                acc[h] = _mm256_or_si256(acc[h], _mm256_or_si256(shifted, kept));
+            }
+        }
+        acc
+    }
+
+    /// `gather` for `sweep_sz`'s layout: each 128-bit half (8 lanes, a
+    /// `pshufb` reads only its own half) reads its own well's `tables`.
+    #[inline(always)]
+    unsafe fn gather_wells(&self, tables: &[[u64; ROWS]; SZ_WELLS], y: usize) -> Pair {
+        let mut acc = [_mm256_setzero_si256(); 2];
+        for r in 0..4 {
+            for h in 0..2 {
+                let (a, b) = (tables[2 * h][y + r] as i64, tables[2 * h + 1][y + r] as i64);
+                let entry = _mm256_set_epi64x(b, b, a, a);
                 let g = _mm256_shuffle_epi8(entry, self.gather[r][h]);
                 let shifted = _mm256_mulhi_epu16(g, self.shift_mul[r][h]);
                 let kept = _mm256_and_si256(g, self.unshifted[r][h]);
@@ -468,7 +495,7 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
             cover[i] = covers(occ);
         }
     }
-    let kernel = Kernel::new();
+    let kernel = Kernel::new(&TABLES);
     let mut spawn = [0u16; LANES];
     let mut set = pieces;
     while set != 0 {
@@ -539,6 +566,99 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
             best[h] = _mm256_max_epi16(v, _mm256_srli_epi64::<32>(v));
         }
         store_u16(best, out.plain_peaks.as_mut_ptr());
+    }
+}
+
+/// Wells `sweep_sz` takes at once: eight lanes (S and Z) each.
+pub(crate) const SZ_WELLS: usize = 4;
+
+/// Bit `i` set when an S or Z could complete well row `i`: its empty
+/// cells are one cell or two neighbours (a piece row is a run of at most
+/// two cells).
+#[inline]
+pub(crate) fn sz_completable_rows(well: &Well, rules: Rules) -> u32 {
+    let mut mask = 0u32;
+    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
+        let empty = FULL_ROW & !row;
+        let one_run =
+            empty.count_ones() == 1 || (empty.count_ones() == 2 && empty & (empty >> 1) != 0);
+        mask |= (one_run as u32) << i;
+    }
+    mask
+}
+
+/// The S and Z locks that complete a row, in up to `SZ_WELLS` wells at
+/// once (search values each child by the clears an S or Z gives next, and
+/// one well fills only 8 of a register's 16 lanes). Lane `8 k + 4 p + o`
+/// of `out`'s clearing locks is well `k`, piece S (`p` = 0) or Z, in
+/// orientation `o`. The sweep stops below the last row a lock could
+/// complete.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn sweep_sz(wells: &[Well], rules: Rules, out: &mut SweepOut) {
+    debug_assert!((1..=SZ_WELLS).contains(&wells.len()));
+    const WALLS: u16 = 0b111 | (0b111 << (WIDTH + 3));
+    let depth = rules.depth();
+    let mut y = wells.iter().map(|w| start_row(w, rules)).min().unwrap_or(0);
+    out.first = y;
+    out.last = y;
+    let mut dil = [[u64::MAX; ROWS]; SZ_WELLS];
+    let mut cover = [[0u64; ROWS]; SZ_WELLS];
+    let mut completable = 0u32;
+    let mut spawn = [0u16; LANES];
+    for (k, well) in wells.iter().enumerate() {
+        let rows = sz_completable_rows(well, rules);
+        for i in y..depth {
+            let occ = (well.rows[i] << 3) | WALLS;
+            dil[k][i] = dilations(occ);
+            if rows >> i & 1 == 1 {
+                cover[k][i] = covers(occ);
+            }
+        }
+        completable |= rows;
+        spawn[8 * k] = SPAWN_BIT;
+        spawn[8 * k + 4] = SPAWN_BIT;
+    }
+    if completable == 0 {
+        return;
+    }
+    // A lock with its box top below this row has no cell in a completable row.
+    let last = 31 - completable.leading_zeros() as usize;
+    let kernel = Kernel::new(&SZ_TABLES);
+    let mut free = and_not(kernel.x_mask, kernel.gather_wells(&dil, y));
+    let mut reach = and(load_u16(&spawn), free);
+    loop {
+        loop {
+            let before = reach;
+            for h in 0..2 {
+                reach[h] = fill(reach[h], free[h]);
+                reach[h] = _mm256_or_si256(reach[h], _mm256_and_si256(rotate(reach[h]), free[h]));
+            }
+            if equal(reach, before) {
+                break;
+            }
+        }
+        if is_zero(reach) {
+            break;
+        }
+        let below = and_not(kernel.x_mask, kernel.gather_wells(&dil, y + 1));
+        if (completable >> y) & 0xF != 0 {
+            let clearing = and(and_not(reach, below), kernel.gather_wells(&cover, y));
+            if !is_zero(clearing) {
+                out.clearing.store(y, clearing);
+                out.clearing_rows |= 1 << y;
+                out.clearing_lanes[y] = nonzero_lanes(clearing);
+            }
+        }
+        out.last = y + 1;
+        reach = and(reach, below);
+        if y >= last || is_zero(reach) {
+            break;
+        }
+        free = below;
+        y += 1;
     }
 }
 

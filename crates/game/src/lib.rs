@@ -28,7 +28,8 @@ pub use enemy::{choose_piece, choose_piece_memoryless, next_piece, Enemy};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
 pub use landing::{
-    distinct_landings, for_each_completing_lock, for_each_lock_position, landings, Landing,
+    distinct_landings, for_each_completing_lock, for_each_completing_sz_lock,
+    for_each_lock_position, landings, Landing,
 };
 pub use memory::{HashFilter, Memory, SeenWells};
 pub use piece::Piece;

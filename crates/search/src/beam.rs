@@ -17,7 +17,7 @@
 
 use crate::moves::Move;
 use crate::path::PathTree;
-use crate::quiescence::{quiescent_value, DEFAULT_CHAIN};
+use crate::quiescence::{quiescent_values, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
 use hatetris_game::{choose_piece, choose_piece_memoryless, distinct_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
@@ -303,12 +303,14 @@ fn expand_entry(
     out: &mut Vec<Candidate>,
 ) {
     let piece = enemy_piece(entry, rules, enemy, tree);
-    for landing in distinct_landings(&entry.well, rules, piece) {
-        if landing.well.is_game_over() {
-            continue;
-        }
+    let mut landings = distinct_landings(&entry.well, rules, piece);
+    landings.retain(|l| !l.well.is_game_over());
+    // The children are valued together (their clears are swept four at once).
+    let wells: Vec<Well> = landings.iter().map(|l| l.well).collect();
+    let mut values = vec![0.0; wells.len()];
+    quiescent_values(eval, rules, &wells, chain, &mut values);
+    for (landing, value) in landings.iter().zip(values) {
         let well_hash = landing.well.hash64();
-        let value = quiescent_value(eval, rules, &landing.well, chain);
         let mv = Move {
             piece,
             x: landing.x,

@@ -4,10 +4,10 @@
 //! offers last and the network sees only the well in front of it.
 
 use hatetris_eval::Evaluator;
-#[cfg(test)]
-use hatetris_game::for_each_lock_position;
 use hatetris_game::piece::Shape;
-use hatetris_game::{for_each_completing_lock, Piece, Rules, Well};
+use hatetris_game::{for_each_completing_sz_lock, Rules, Well};
+#[cfg(test)]
+use hatetris_game::{for_each_lock_position, Piece};
 use rustc_hash::FxHashSet;
 
 /// How many clears deep a chain is followed by default. Measured on a
@@ -18,58 +18,118 @@ pub const DEFAULT_CHAIN: u32 = 1;
 
 /// The value of `well`: its own, or with `chain > 0` the best along the
 /// chains of line clears (at most `chain` long) that S or Z can give from it.
+pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
+    let mut value = [0.0];
+    quiescent_values(eval, rules, std::slice::from_ref(well), chain, &mut value);
+    value[0]
+}
+
+/// `quiescent_value` of each of `wells` into `values`. Batched because a
+/// beam entry values all its children at once, and four wells share one
+/// sweep for their S and Z clears.
 ///
 /// Wells prepared for clearing offer many clearing placements, and different
 /// orders of clears reach the same wells, so a plain recursion is
-/// exponential (milliseconds per well on real games). Each distinct well is
-/// expanded once, breadth-first, so the cost is the number of distinct wells
-/// in the chains.
-pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
-    let mut best = eval.evaluate(well.playable(rules));
-    if chain == 0 {
-        return best;
+/// exponential (milliseconds per well on real games). Beyond the first
+/// clear, each distinct well is expanded once, breadth-first, so the cost
+/// is the number of distinct wells in the chains.
+pub fn quiescent_values(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    wells: &[Well],
+    chain: u32,
+    values: &mut [f32],
+) {
+    debug_assert_eq!(wells.len(), values.len());
+    for (value, well) in values.iter_mut().zip(wells) {
+        *value = eval.evaluate(well.playable(rules));
     }
-    // The clears reachable from `from`, each passed to `reached` once per
-    // set of cells placed (S and Z reach the same cells in two orientations).
-    let for_each_clear = |from: &Well, reached: &mut dyn FnMut(Well)| {
-        let mut placed = PlacementSet::default();
-        for_each_completing_lock(from, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
-            let mut next = *from;
-            let shape = piece.shape(o);
-            if placed.insert(shape, x, y) && next.lock(shape, x, y) > 0 && !next.is_game_over() {
-                reached(next);
+    if chain == 0 {
+        return;
+    }
+    let mut batch = [Well::EMPTY; SWEPT_TOGETHER];
+    let mut owners = [0usize; SWEPT_TOGETHER];
+    let mut len = 0;
+    let mut next_layers: [Vec<Well>; SWEPT_TOGETHER] = Default::default();
+    let mut flush = |batch: &[Well], owners: &[usize], next_layers: &mut [Vec<Well>]| {
+        for_each_clear(batch, rules, |k, next| {
+            let value = &mut values[owners[k]];
+            *value = value.max(eval.evaluate(next.playable(rules)));
+            if chain > 1 {
+                next_layers[k].push(next);
             }
         });
+        if chain > 1 {
+            for (k, layer) in next_layers.iter_mut().enumerate().take(batch.len()) {
+                let value = &mut values[owners[k]];
+                *value = value.max(best_deeper(eval, rules, std::mem::take(layer), chain - 1));
+            }
+        }
     };
-    let mut seen: FxHashSet<Well> = FxHashSet::default();
-    let mut layer: Vec<Well> = Vec::new();
+    for (i, well) in wells.iter().enumerate() {
+        if sz_might_clear(well, rules) {
+            batch[len] = *well;
+            owners[len] = i;
+            len += 1;
+            if len == SWEPT_TOGETHER {
+                flush(&batch, &owners, &mut next_layers);
+                len = 0;
+            }
+        }
+    }
+    if len > 0 {
+        flush(&batch[..len], &owners[..len], &mut next_layers);
+    }
+}
+
+/// Wells whose clears one sweep finds.
+const SWEPT_TOGETHER: usize = 4;
+
+/// The best value along the chains (at most `chain` more clears) that
+/// continue from `layer`, the wells one clear reached; the wells of
+/// `layer` themselves are already valued.
+fn best_deeper(eval: &dyn Evaluator, rules: Rules, mut layer: Vec<Well>, chain: u32) -> f32 {
+    let mut best = f32::NEG_INFINITY;
+    let mut seen: FxHashSet<Well> = layer.iter().copied().collect();
     for depth in 1..=chain {
         let last = depth == chain;
-        let froms = if depth == 1 {
-            std::slice::from_ref(well)
-        } else {
-            &layer[..]
-        };
+        let froms: Vec<Well> = layer
+            .into_iter()
+            .filter(|w| sz_might_clear(w, rules))
+            .collect();
         let mut next_layer = Vec::new();
-        for from in froms.iter().filter(|w| sz_might_clear(w, rules)) {
-            for_each_clear(from, &mut |next| {
-                if last {
-                    // Nothing is expanded from the last layer, and the best
-                    // of a well counted twice is the same: no set needed
-                    // (the default chain of 1 allocates nothing).
-                    best = best.max(eval.evaluate(next.playable(rules)));
-                } else if seen.insert(next) {
-                    best = best.max(eval.evaluate(next.playable(rules)));
+        for_each_clear(&froms, rules, |_, next| {
+            // Nothing is expanded from the last layer, and the best of a
+            // well counted twice is the same: no set needed there.
+            if last || seen.insert(next) {
+                best = best.max(eval.evaluate(next.playable(rules)));
+                if !last {
                     next_layer.push(next);
                 }
-            });
-        }
+            }
+        });
         if next_layer.is_empty() {
             break;
         }
         layer = next_layer;
     }
     best
+}
+
+/// Calls `reached(k, next)` for each well `next` that an S or Z clearing
+/// lines in `wells[k]` leaves, once per set of cells placed (S and Z reach
+/// the same cells in two orientations), unless the game ends.
+fn for_each_clear(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
+    for (chunk, group) in wells.chunks(SWEPT_TOGETHER).enumerate() {
+        let mut placed: [PlacementSet; SWEPT_TOGETHER] = Default::default();
+        for_each_completing_sz_lock(group, rules, |k, piece, x, y, o| {
+            let shape = piece.shape(o);
+            let mut next = group[k];
+            if placed[k].insert(shape, x, y) && next.lock(shape, x, y) > 0 && !next.is_game_over() {
+                reached(chunk * SWEPT_TOGETHER + k, next);
+            }
+        });
+    }
 }
 
 /// The cell sets of the placements seen from one well: a few dozen at most,
@@ -89,7 +149,8 @@ impl Default for PlacementSet {
 }
 
 impl PlacementSet {
-    const CAPACITY: usize = 64;
+    /// Real wells offer a dozen clearing placements at most.
+    const CAPACITY: usize = 32;
 
     /// Adds the cells of `shape` at (x, y); false if they were there. Once
     /// full it answers true: a well counted twice changes no maximum.
@@ -163,27 +224,14 @@ mod tests {
     #[test]
     fn breadth_first_chains_agree_with_the_plain_recursion() {
         let rules = Rules::STANDARD;
-        let mut rng = 0x1234_5678_9abc_def0u64;
+        let wells = chain_wells(300);
         let mut chains = 0;
-        for _ in 0..300 {
-            let mut w = Well::EMPTY;
-            let stack = 4 + (rng % 8) as usize;
-            for i in 0..stack {
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                // Mostly rows one or two cells short of full: chains are common.
-                let gap = (rng >> 33) % 9;
-                let row = hatetris_game::FULL_ROW
-                    & !(0b11 << gap)
-                    & !(((rng >> 40) & 1) as u16) << ((rng >> 44) % 10);
-                w.rows[19 - i] = row;
-            }
+        for w in &wells {
             for chain in 0..=3 {
-                let fast = quiescent_value(&Lowness, rules, &w, chain);
+                let fast = quiescent_value(&Lowness, rules, w, chain);
                 assert_eq!(
                     fast,
-                    naive(&Lowness, rules, &w, chain),
+                    naive(&Lowness, rules, w, chain),
                     "{w:?} chain {chain}"
                 );
                 chains += (fast > Lowness.evaluate(w.playable(rules))) as u32;
@@ -193,6 +241,52 @@ mod tests {
             chains > 50,
             "the wells must exercise real chains ({chains})"
         );
+    }
+
+    /// Wells valued together (four to a sweep, with wells that cannot
+    /// clear in between) get the values they get one by one.
+    #[test]
+    fn batched_values_are_the_single_ones() {
+        let rules = Rules::STANDARD;
+        let mut wells = chain_wells(60);
+        // Wells where nothing can clear, among the others.
+        for i in (0..wells.len()).step_by(5) {
+            wells[i] = Well::EMPTY;
+        }
+        for chain in 0..=2 {
+            for len in [1, 3, 4, 5, 9, 60] {
+                let group = &wells[..len];
+                let mut values = vec![0.0; len];
+                quiescent_values(&Lowness, rules, group, chain, &mut values);
+                let single: Vec<f32> = group
+                    .iter()
+                    .map(|w| naive(&Lowness, rules, w, chain))
+                    .collect();
+                assert_eq!(values, single, "chain {chain}, {len} wells");
+            }
+        }
+    }
+
+    /// Wells of rows mostly one or two cells short of full: chains are common.
+    fn chain_wells(n: usize) -> Vec<Well> {
+        let mut rng = 0x1234_5678_9abc_def0u64;
+        (0..n)
+            .map(|_| {
+                let mut w = Well::EMPTY;
+                let stack = 4 + (rng % 8) as usize;
+                for i in 0..stack {
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let gap = (rng >> 33) % 9;
+                    let row = hatetris_game::FULL_ROW
+                        & !(0b11 << gap)
+                        & !(((rng >> 40) & 1) as u16) << ((rng >> 44) % 10);
+                    w.rows[19 - i] = row;
+                }
+                w
+            })
+            .collect()
     }
 
     #[test]
