@@ -220,9 +220,11 @@ pub fn for_each_completing_lock(
     }
 }
 
-/// `for_each_completing_lock` with S and Z in several wells at once:
-/// calls `visit(k, piece, x, y, o)` for each lock of S or Z in `wells[k]`
-/// that completes a row. With AVX2 four wells share one sweep.
+/// `for_each_completing_lock` with S and Z in several wells at once, each
+/// set of cells once: calls `visit(k, piece, x, y, o)` for one lock of
+/// each set of cells an S or Z can lock in `wells[k]` completing a row (S
+/// and Z reach the same cells in two orientations). With AVX2 four wells
+/// share one sweep.
 pub fn for_each_completing_sz_lock(
     wells: &[Well],
     rules: Rules,
@@ -237,25 +239,35 @@ pub fn for_each_completing_sz_lock(
                 let out = SweepOut::init(&mut slot);
                 // SAFETY: the CPU has AVX2, just checked.
                 unsafe { sweep_sz(group, rules, out) };
-                out.for_each_clearing_lock(|lane, x, y| {
+                out.for_each_distinct_sz_clearing_lock(|lane, x, y| {
                     let piece = if lane % 8 < 4 { Piece::S } else { Piece::Z };
-                    visit(
-                        chunk * SZ_WELLS + lane / 8,
-                        piece,
-                        x,
-                        y as i32,
-                        (lane % 4) as u8,
-                    )
+                    let k = chunk * SZ_WELLS + lane / 8;
+                    visit(k, piece, x, y as i32, (lane % 4) as u8)
                 });
             }
             return;
         }
     }
     for (k, well) in wells.iter().enumerate() {
+        let mut placed: Vec<Well> = Vec::new();
         for_each_completing_lock(well, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
-            visit(k, piece, x, y, o)
+            let cells = with_cells(&Well::EMPTY, piece.shape(o), x, y);
+            if !placed.contains(&cells) {
+                placed.push(cells);
+                visit(k, piece, x, y, o)
+            }
         });
     }
+}
+
+/// `well` with the shape's cells at (x, y) filled, nothing cleared.
+fn with_cells(well: &Well, shape: &crate::piece::Shape, x: i32, y: i32) -> Well {
+    let mut w = *well;
+    for r in shape.top..=shape.bottom {
+        w.rows[(y + r as i32) as usize] |=
+            (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
+    }
+    w
 }
 
 /// Do the shape's cells at (x, y) fill the last holes of some row?
@@ -377,8 +389,34 @@ pub(crate) mod tests {
             })
     }
 
-    /// The clearing S/Z locks of each well of the recorded games, one by
-    /// one and four by four.
+    /// The cells of the clearing S/Z locks of `wells` (tagged by well), as
+    /// `for_each_completing_sz_lock` visits them (checked to visit each
+    /// once), and from each well's own sweep of every lock, sorted.
+    fn sz_clears_together_and_apart(
+        wells: &[Well],
+        rules: Rules,
+    ) -> (Vec<(usize, Well)>, Vec<(usize, Well)>) {
+        let mut together = Vec::new();
+        for_each_completing_sz_lock(wells, rules, |k, p, x, y, o| {
+            together.push((k, with_cells(&Well::EMPTY, p.shape(o), x, y)))
+        });
+        let visited = together.len();
+        together.sort_unstable();
+        together.dedup();
+        assert_eq!(together.len(), visited, "a set of cells visited twice");
+        let mut apart = Vec::new();
+        for (k, w) in wells.iter().enumerate() {
+            for_each_completing_lock(w, rules, &[Piece::S, Piece::Z], |p, x, y, o| {
+                apart.push((k, with_cells(&Well::EMPTY, p.shape(o), x, y)))
+            });
+        }
+        apart.sort_unstable();
+        apart.dedup();
+        (together, apart)
+    }
+
+    /// The clearing S/Z placements of each well of the recorded games, one
+    /// by one and four by four.
     #[test]
     fn sz_locks_of_recorded_wells_swept_four_at_once() {
         let rules = Rules::STANDARD;
@@ -392,19 +430,8 @@ pub(crate) mod tests {
                 wells.push(*g.well())
             });
         }
-        let mut together = Vec::new();
-        for_each_completing_sz_lock(&wells, rules, |k, p, x, y, o| {
-            together.push((k, p.index(), x, y, o))
-        });
-        together.sort_unstable();
-        let mut apart = Vec::new();
-        for (k, w) in wells.iter().enumerate() {
-            for_each_completing_lock(w, rules, &[Piece::S, Piece::Z], |p, x, y, o| {
-                apart.push((k, p.index(), x, y, o))
-            });
-        }
-        apart.sort_unstable();
-        assert!(apart.len() > 1000, "{} clearing locks", apart.len());
+        let (together, apart) = sz_clears_together_and_apart(&wells, rules);
+        assert!(apart.len() > 1000, "{} clearing placements", apart.len());
         assert_eq!(together, apart);
     }
 
@@ -502,14 +529,7 @@ pub(crate) mod tests {
                     cut
                 })
                 .collect();
-            let mut together = Vec::new();
-            for_each_completing_sz_lock(&wells, rules, |k, p, x, y, o| together.push((k, p.index(), x, y, o)));
-            together.sort_unstable();
-            let mut apart = Vec::new();
-            for (k, w) in wells.iter().enumerate() {
-                for_each_completing_lock(w, rules, &[Piece::S, Piece::Z], |p, x, y, o| apart.push((k, p.index(), x, y, o)));
-            }
-            apart.sort_unstable();
+            let (together, apart) = sz_clears_together_and_apart(&wells, rules);
             prop_assert_eq!(together, apart);
         }
 

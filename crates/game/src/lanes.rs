@@ -207,6 +207,48 @@ impl SweepOut {
         }
     }
 
+    /// `for_each_clearing_lock` for `sweep_sz`'s layout, without the locks
+    /// whose cells a lock of an earlier orientation has (S's and Z's
+    /// orientations 2 and 3 repeat the cells of 0 and 1, see `TWINS`):
+    /// each set of cells once.
+    #[inline]
+    pub(crate) fn for_each_distinct_sz_clearing_lock(
+        &self,
+        mut visit: impl FnMut(usize, i32, usize),
+    ) {
+        for_each_bit(self.clearing_rows, |y| {
+            for_each_bit(self.clearing_lanes[y], |lane| {
+                // SAFETY: the sweep stored the rows of `clearing_rows`.
+                let mut bits = unsafe { self.clearing.row(y) }[lane];
+                let o = lane % 4;
+                if let Some(twin) = &TWINS[(lane % 8) / 4][o] {
+                    bits &= !self.clearing_twin(lane - o + twin.of as usize, twin, y);
+                }
+                while bits != 0 {
+                    visit(lane, bits.trailing_zeros() as i32 - 3, y);
+                    bits &= bits - 1;
+                }
+            });
+        });
+    }
+
+    /// Lane `lane`'s clearing locks of the row a twin lock in row `y` comes
+    /// from, moved onto the twin's x bits.
+    #[inline(always)]
+    fn clearing_twin(&self, lane: usize, twin: &Twin, y: usize) -> u16 {
+        let row = y.wrapping_sub(twin.dy as isize as usize);
+        if row >= ROWS || self.clearing_rows >> row & 1 == 0 {
+            return 0;
+        }
+        // SAFETY: the sweep stored the rows of `clearing_rows`.
+        let of = unsafe { self.clearing.row(row) }[lane];
+        if twin.dx >= 0 {
+            of << twin.dx
+        } else {
+            of >> -twin.dx
+        }
+    }
+
     /// The locks of `piece` in row `y`, four 16-bit lanes by orientation:
     /// bits ascend by orientation, then x, as the scalar sweep visits them.
     #[inline]
@@ -380,7 +422,10 @@ unsafe fn dilation_table(occ: &[u16; ROWS]) -> [u64; ROWS] {
             _mm_unpackhi_epi32(hi12, hi34),
         ];
         for (pair, v) in rows.into_iter().enumerate() {
-            _mm_storeu_si128(out.as_mut_ptr().add(8 * chunk + 2 * pair) as *mut __m128i, v);
+            _mm_storeu_si128(
+                out.as_mut_ptr().add(8 * chunk + 2 * pair) as *mut __m128i,
+                v,
+            );
         }
     }
     out

@@ -4,7 +4,6 @@
 //! offers last and the network sees only the well in front of it.
 
 use hatetris_eval::Evaluator;
-use hatetris_game::piece::Shape;
 use hatetris_game::{for_each_completing_sz_lock, Rules, Well};
 #[cfg(test)]
 use hatetris_game::{for_each_lock_position, Piece};
@@ -117,59 +116,15 @@ fn best_deeper(eval: &dyn Evaluator, rules: Rules, mut layer: Vec<Well>, chain: 
 }
 
 /// Calls `reached(k, next)` for each well `next` that an S or Z clearing
-/// lines in `wells[k]` leaves, once per set of cells placed (S and Z reach
-/// the same cells in two orientations), unless the game ends.
+/// lines in `wells[k]` leaves, once per set of cells placed, unless the
+/// game ends.
 fn for_each_clear(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
-    for (chunk, group) in wells.chunks(SWEPT_TOGETHER).enumerate() {
-        let mut placed: [PlacementSet; SWEPT_TOGETHER] = Default::default();
-        for_each_completing_sz_lock(group, rules, |k, piece, x, y, o| {
-            let shape = piece.shape(o);
-            let mut next = group[k];
-            if placed[k].insert(shape, x, y) && next.lock(shape, x, y) > 0 && !next.is_game_over() {
-                reached(chunk * SWEPT_TOGETHER + k, next);
-            }
-        });
-    }
-}
-
-/// The cell sets of the placements seen from one well: a few dozen at most,
-/// so a linear scan of packed keys on the stack beats hashing the wells.
-struct PlacementSet {
-    keys: [u64; PlacementSet::CAPACITY],
-    len: usize,
-}
-
-impl Default for PlacementSet {
-    fn default() -> Self {
-        PlacementSet {
-            keys: [0; PlacementSet::CAPACITY],
-            len: 0,
+    for_each_completing_sz_lock(wells, rules, |k, piece, x, y, o| {
+        let mut next = wells[k];
+        if next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over() {
+            reached(k, next);
         }
-    }
-}
-
-impl PlacementSet {
-    /// Real wells offer a dozen clearing placements at most.
-    const CAPACITY: usize = 32;
-
-    /// Adds the cells of `shape` at (x, y); false if they were there. Once
-    /// full it answers true: a well counted twice changes no maximum.
-    fn insert(&mut self, shape: &Shape, x: i32, y: i32) -> bool {
-        // The top cell row, then each box row's cells (10 bits each).
-        let mut key = (y + shape.top as i32) as u64;
-        for r in shape.top..=shape.bottom {
-            let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u64;
-            key |= cells << (5 + 10 * (r - shape.top) as u64);
-        }
-        if self.keys[..self.len].contains(&key) {
-            return false;
-        }
-        if self.len < Self::CAPACITY {
-            self.keys[self.len] = key;
-            self.len += 1;
-        }
-        true
-    }
+    });
 }
 
 /// Can some S or Z placement possibly complete a row? Each covers at most
