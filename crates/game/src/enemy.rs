@@ -1,5 +1,6 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
+use crate::landing::{keep_distinct_wells, Landing};
 use crate::memory::{Memory, SeenWells};
 use crate::peaks::{peaks, PeakSweep};
 use crate::piece::{Piece, Shape};
@@ -55,6 +56,29 @@ pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
     // their wells are hashed, not built.
     PeakSweep::with(well, rules, |sweep| {
         choose_with_sweep(well, rules, memory, sweep)
+    })
+}
+
+/// The enemy's piece for `well` (`choose_piece`, or with `memory` None
+/// `choose_piece_memoryless`) and that piece's `distinct_landings`, found
+/// from the one sweep that ranks the pieces: a search needs both for every
+/// entry, and the landings would cost a second sweep.
+pub fn choose_piece_and_landings(
+    well: &Well,
+    rules: Rules,
+    memory: Option<&impl Memory>,
+) -> (Piece, Vec<Landing>) {
+    PeakSweep::with(well, rules, |sweep| {
+        let piece = match memory {
+            Some(memory) => choose_with_sweep(well, rules, memory, sweep),
+            None => Piece::from_index(ranked(sweep.peaks)[0].1),
+        };
+        let mut landings = Vec::with_capacity(40);
+        sweep.for_each_lock(well, rules, piece, |x, y, o| {
+            landings.push(Landing::new(well, piece, x, y, o))
+        });
+        keep_distinct_wells(&mut landings);
+        (piece, landings)
     })
 }
 
@@ -213,6 +237,13 @@ mod tests {
             }
             let expected = reference_choose_piece(&well, rules, |w| memory.count(w));
             prop_assert_eq!(choose_piece(&well, rules, &memory), expected);
+            // With the landings, from the same sweep.
+            let (piece, landings) = choose_piece_and_landings(&well, rules, Some(&memory));
+            prop_assert_eq!(piece, expected);
+            prop_assert_eq!(landings, crate::landing::distinct_landings(&well, rules, piece));
+            let (piece, landings) = choose_piece_and_landings(&well, rules, None::<&SeenWells>);
+            prop_assert_eq!(piece, choose_piece_memoryless(&well, rules));
+            prop_assert_eq!(landings, crate::landing::distinct_landings(&well, rules, piece));
             // A memory with no filter: every landing is built and looked up.
             prop_assert_eq!(choose_piece(&well, rules, &unfiltered), expected);
         }

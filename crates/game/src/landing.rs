@@ -279,19 +279,27 @@ pub(crate) fn completes_a_row(well: &Well, shape: &crate::piece::Shape, x: i32, 
     })
 }
 
-/// All landings of `piece` in `well`, with the wells they make.
-pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
-    let mut out = Vec::with_capacity(40);
-    for_each_lock_position(well, rules, piece, |x, y, o| {
+impl Landing {
+    /// `piece` locked in `well` at (x, y) in orientation `o`.
+    #[inline]
+    pub fn new(well: &Well, piece: Piece, x: i32, y: i32, o: u8) -> Landing {
         let mut w = *well;
         let lines = w.lock(piece.shape(o), x, y) as u8;
-        out.push(Landing {
+        Landing {
             x: x as i8,
             y: y as i8,
             o,
             lines,
             well: w,
-        });
+        }
+    }
+}
+
+/// All landings of `piece` in `well`, with the wells they make.
+pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
+    let mut out = Vec::with_capacity(40);
+    for_each_lock_position(well, rules, piece, |x, y, o| {
+        out.push(Landing::new(well, piece, x, y, o))
     });
     out
 }
@@ -300,6 +308,12 @@ pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
 /// chooses from.
 pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
     let mut all = landings(well, rules, piece);
+    keep_distinct_wells(&mut all);
+    all
+}
+
+/// Keeps the first landing of each well, in order.
+pub(crate) fn keep_distinct_wells(all: &mut Vec<Landing>) {
     // A small open-addressing table of the kept wells' hashes on the stack:
     // a hash set costs an allocation and hashes every well's 40 bytes, and
     // search asks this for every entry. A piece rarely has more than 40
@@ -308,7 +322,7 @@ pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing
     if all.len() > SLOTS / 2 {
         let mut seen = rustc_hash::FxHashSet::default();
         all.retain(|l| seen.insert(l.well));
-        return all;
+        return;
     }
     let mut slots = [u8::MAX; SLOTS];
     let mut hashes = [0u64; SLOTS];
@@ -331,7 +345,6 @@ pub fn distinct_landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing
         }
     }
     all.truncate(kept);
-    all
 }
 
 #[cfg(test)]

@@ -24,7 +24,9 @@ pub mod reference;
 pub mod replay;
 pub mod well;
 
-pub use enemy::{choose_piece, choose_piece_memoryless, next_piece, Enemy};
+pub use enemy::{
+    choose_piece, choose_piece_and_landings, choose_piece_memoryless, next_piece, Enemy,
+};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
 pub use landing::{

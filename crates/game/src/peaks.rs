@@ -60,6 +60,23 @@ impl PeakSweep<'_> {
         })
     }
 
+    /// `for_each_lock_position` for the same well and rules, in its order,
+    /// from the stored sweep when there is one.
+    #[inline]
+    pub(crate) fn for_each_lock(
+        &self,
+        well: &Well,
+        rules: Rules,
+        piece: Piece,
+        visit: impl FnMut(i32, i32, u8),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(out) = self.swept {
+            return out.for_each_lock(piece, visit);
+        }
+        for_each_lock_position(well, rules, piece, visit)
+    }
+
     /// `for_each_lock_position` for the same well and rules, from the
     /// stored sweep when there is one, which skips most locks that make the
     /// same well as another (see `TWINS`).

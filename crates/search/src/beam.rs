@@ -19,7 +19,7 @@ use crate::moves::Move;
 use crate::path::PathTree;
 use crate::quiescence::{quiescent_values, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
-use hatetris_game::{choose_piece, choose_piece_memoryless, distinct_landings, Enemy, Rules, Well};
+use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
@@ -276,21 +276,6 @@ impl Default for BeamState {
     }
 }
 
-/// The enemy's piece for an entry, as the real game would choose it on the
-/// entry's path: the entry's own node holds its well, so the count already
-/// includes "this well once more".
-pub fn enemy_piece(
-    entry: &Entry,
-    rules: Rules,
-    enemy: Enemy,
-    tree: &PathTree,
-) -> hatetris_game::Piece {
-    match enemy {
-        Enemy::Mild => choose_piece_memoryless(&entry.well, rules),
-        Enemy::Hatetris => choose_piece(&entry.well, rules, &tree.memory_at(entry.node)),
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn expand_entry(
     entry: &Entry,
@@ -302,8 +287,13 @@ fn expand_entry(
     chain: u32,
     out: &mut Vec<Candidate>,
 ) {
-    let piece = enemy_piece(entry, rules, enemy, tree);
-    let mut landings = distinct_landings(&entry.well, rules, piece);
+    // The enemy's piece as the real game would choose it on the entry's
+    // path (the entry's own node holds its well, so the memory's count
+    // already includes "this well once more"), and its landings, from one
+    // sweep.
+    let memory = tree.memory_at(entry.node);
+    let memory = (enemy == Enemy::Hatetris).then_some(&memory);
+    let (piece, mut landings) = choose_piece_and_landings(&entry.well, rules, memory);
     landings.retain(|l| !l.well.is_game_over());
     // The children are valued together (their clears are swept four at once).
     let wells: Vec<Well> = landings.iter().map(|l| l.well).collect();
