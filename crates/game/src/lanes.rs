@@ -369,12 +369,6 @@ unsafe fn is_zero(v: Pair) -> bool {
     _mm256_testz_si256(any, any) != 0
 }
 
-#[inline(always)]
-unsafe fn equal(a: Pair, b: Pair) -> bool {
-    let diff = _mm256_or_si256(_mm256_xor_si256(a[0], b[0]), _mm256_xor_si256(a[1], b[1]));
-    _mm256_testz_si256(diff, diff) != 0
-}
-
 /// The row's occupancy (bit `c + 3` for columns -3..=12, walls set) dilated
 /// leftward by runs of 1..=4 cells, as four u16 in a u64: a `pshufb` table.
 /// The scalar definition of what `dilation_table` computes eight rows at
@@ -554,6 +548,26 @@ unsafe fn fill(seed: __m256i, free: __m256i) -> __m256i {
     _mm256_and_si256(_mm256_or_si256(up, down), free)
 }
 
+/// The closure of `reach` under L, R (`fill`) and U (`rotate`) within
+/// `free`. A fill leaves `reach` closed under L and R, so the loop ends as
+/// soon as U adds nothing, with no round spent confirming it.
+#[inline(always)]
+unsafe fn close<const HALVES: u8>(mut reach: Pair, free: Pair) -> Pair {
+    loop {
+        let mut added = [_mm256_setzero_si256(); 2];
+        for h in active::<HALVES>() {
+            reach[h] = fill(reach[h], free[h]);
+            added[h] = _mm256_andnot_si256(reach[h], _mm256_and_si256(rotate(reach[h]), free[h]));
+        }
+        if is_zero(added) {
+            return reach;
+        }
+        for h in active::<HALVES>() {
+            reach[h] = _mm256_or_si256(reach[h], added[h]);
+        }
+    }
+}
+
 /// U: orientation `o` to `o + 1` inside each piece's 64-bit group.
 #[inline(always)]
 unsafe fn rotate(v: __m256i) -> __m256i {
@@ -601,17 +615,7 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
     let mut free = kernel.free::<HALVES>(&dil, y);
     let mut reach = and(load_u16(&spawn), free);
     loop {
-        // Closure under L, R and U.
-        loop {
-            let before = reach;
-            for h in active::<HALVES>() {
-                reach[h] = fill(reach[h], free[h]);
-                reach[h] = _mm256_or_si256(reach[h], _mm256_and_si256(rotate(reach[h]), free[h]));
-            }
-            if equal(reach, before) {
-                break;
-            }
-        }
+        reach = close::<HALVES>(reach, free);
         if is_zero(reach) {
             break;
         }
@@ -715,16 +719,7 @@ pub(crate) unsafe fn sweep_sz(wells: &[Well], rules: Rules, out: &mut SweepOut) 
     let mut free = and_not(kernel.x_mask, kernel.gather_wells(&dil, y));
     let mut reach = and(load_u16(&spawn), free);
     loop {
-        loop {
-            let before = reach;
-            for h in 0..2 {
-                reach[h] = fill(reach[h], free[h]);
-                reach[h] = _mm256_or_si256(reach[h], _mm256_and_si256(rotate(reach[h]), free[h]));
-            }
-            if equal(reach, before) {
-                break;
-            }
-        }
+        reach = close::<3>(reach, free);
         if is_zero(reach) {
             break;
         }
