@@ -220,6 +220,24 @@ pub fn for_each_completing_lock(
     }
 }
 
+/// Bit `i` set when an S or Z could complete row `i` of `well`: its empty
+/// cells are one cell or two neighbours (a row of S or Z is a run of at
+/// most two cells). Zero means no S or Z can clear a line.
+#[inline]
+pub fn sz_completable_rows(well: &Well, rules: Rules) -> u32 {
+    let mut mask = 0u32;
+    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
+        let empty = crate::well::FULL_ROW & !row;
+        // Without `count_ones` (slow unless the build enables POPCNT).
+        let pair = empty & (empty >> 1);
+        let one_run = empty != 0
+            && (empty & (empty - 1) == 0
+                || (pair & pair.wrapping_sub(1) == 0 && empty == pair | pair << 1));
+        mask |= (one_run as u32) << i;
+    }
+    mask
+}
+
 /// `for_each_completing_lock` with S and Z in several wells at once, each
 /// set of cells once: calls `visit(k, piece, x, y, o)` for one lock of
 /// each set of cells an S or Z can lock in `wells[k]` completing a row (S
@@ -518,6 +536,21 @@ pub(crate) mod tests {
         assert!(under);
     }
 
+    #[test]
+    fn sz_completable_rows_are_one_cell_or_two_neighbours_short() {
+        for empty in 0..1024u16 {
+            let mut w = Well::EMPTY;
+            w.rows[19] = crate::well::FULL_ROW & !empty;
+            let n = empty.count_ones();
+            let expected = n == 1 || (n == 2 && empty & (empty >> 1) != 0);
+            assert_eq!(
+                sz_completable_rows(&w, Rules::STANDARD),
+                (expected as u32) << 19,
+                "{empty:#b}"
+            );
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
         #[test]
@@ -546,7 +579,7 @@ pub(crate) mod tests {
             prop_assert_eq!(together, apart);
         }
 
-        /// The first landing of each well, in order, as a hash set keeps them.
+            /// The first landing of each well, in order, as a hash set keeps them.
         #[test]
         fn distinct_landings_keep_the_first_of_each_well(well in arb_well(Rules::STANDARD)) {
             for piece in Piece::ALL {

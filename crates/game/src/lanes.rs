@@ -20,7 +20,7 @@
 //! multiply-high shift are what make it pay; no portable SIMD crate exposes
 //! them on stable Rust.
 
-use crate::landing::start_row;
+use crate::landing::{start_row, sz_completable_rows};
 use crate::piece::{Piece, Shape, Twin, SHAPE_TABLE, TWINS};
 use crate::well::{Rules, Well, FULL_ROW, MAX_DEPTH, WIDTH};
 use std::arch::x86_64::*;
@@ -110,10 +110,20 @@ const fn lane_tables(sz_wells: bool) -> LaneTables {
 pub(crate) fn near_full_rows(well: &Well, rules: Rules) -> u32 {
     let mut mask = 0u32;
     for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
-        let holes = (FULL_ROW & !row).count_ones();
-        mask |= ((1..=4).contains(&holes) as u32) << i;
+        mask |= (one_to_four_bits(FULL_ROW & !row) as u32) << i;
     }
     mask
+}
+
+/// Does `x` have one to four bits set? Without `count_ones`, which is a
+/// long bit-twiddling sequence unless the build enables POPCNT.
+#[inline(always)]
+fn one_to_four_bits(x: u16) -> bool {
+    let mut rest = x;
+    for _ in 0..4 {
+        rest &= rest.wrapping_sub(1);
+    }
+    x != 0 && rest == 0
 }
 
 /// The shape of a lane.
@@ -442,7 +452,7 @@ fn for_each_bit(mut bits: u32, mut f: impl FnMut(usize)) {
 #[inline(always)]
 fn covers(occ: u16) -> u64 {
     let holes = !occ & (FULL_ROW << 3);
-    if !(1..=4).contains(&holes.count_ones()) {
+    if !one_to_four_bits(holes) {
         return 0;
     }
     let lo = holes.trailing_zeros();
@@ -667,21 +677,6 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
 /// Wells `sweep_sz` takes at once: eight lanes (S and Z) each.
 pub(crate) const SZ_WELLS: usize = 4;
 
-/// Bit `i` set when an S or Z could complete well row `i`: its empty
-/// cells are one cell or two neighbours (a piece row is a run of at most
-/// two cells).
-#[inline]
-pub(crate) fn sz_completable_rows(well: &Well, rules: Rules) -> u32 {
-    let mut mask = 0u32;
-    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
-        let empty = FULL_ROW & !row;
-        let one_run =
-            empty.count_ones() == 1 || (empty.count_ones() == 2 && empty & (empty >> 1) != 0);
-        mask |= (one_run as u32) << i;
-    }
-    mask
-}
-
 /// The S and Z locks that complete a row, in up to `SZ_WELLS` wells at
 /// once (search values each child by the clears an S or Z gives next, and
 /// one well fills only 8 of a register's 16 lanes). Lane `8 k + 4 p + o`
@@ -798,6 +793,17 @@ mod tests {
         let table = unsafe { dilation_table(&occ) };
         for i in 0..ROWS {
             assert_eq!(table[i], dilations(occ[i]), "row {i}");
+        }
+    }
+
+    #[test]
+    fn one_to_four_bits_counts_bits() {
+        for x in 0..=u16::MAX {
+            assert_eq!(
+                one_to_four_bits(x),
+                (1..=4).contains(&x.count_ones()),
+                "{x:#b}"
+            );
         }
     }
 

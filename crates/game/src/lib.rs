@@ -31,7 +31,7 @@ pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
 pub use landing::{
     distinct_landings, for_each_completing_lock, for_each_completing_sz_lock,
-    for_each_lock_position, landings, Landing,
+    for_each_lock_position, landings, sz_completable_rows, Landing,
 };
 pub use memory::{HashFilter, Memory, SeenWells};
 pub use piece::Piece;

@@ -4,7 +4,7 @@
 //! offers last and the network sees only the well in front of it.
 
 use hatetris_eval::Evaluator;
-use hatetris_game::{for_each_completing_sz_lock, Rules, Well};
+use hatetris_game::{for_each_completing_sz_lock, sz_completable_rows, Rules, Well};
 #[cfg(test)]
 use hatetris_game::{for_each_lock_position, Piece};
 use rustc_hash::FxHashSet;
@@ -127,17 +127,12 @@ fn for_each_clear(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, W
     });
 }
 
-/// Can some S or Z placement possibly complete a row? Each covers at most
-/// two cells of a row, and those adjacent, so a row must lack exactly one
-/// cell or two neighbouring cells. Exact as a necessary condition, and a few
-/// bit operations against the two sweeps it saves.
+/// Can some S or Z placement possibly complete a row? Exact as a
+/// necessary condition (see `sz_completable_rows`), and a few bit
+/// operations against the sweep it saves.
 #[inline]
-pub fn sz_might_clear(well: &Well, rules: Rules) -> bool {
-    well.playable(rules).iter().any(|&row| {
-        let empty = !row & hatetris_game::FULL_ROW;
-        empty != 0
-            && (empty.count_ones() == 1 || (empty.count_ones() == 2 && empty & (empty >> 1) != 0))
-    })
+fn sz_might_clear(well: &Well, rules: Rules) -> bool {
+    sz_completable_rows(well, rules) != 0
 }
 
 #[cfg(test)]
