@@ -337,7 +337,12 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     // beyond a factor of two, and the rest is sorted only if needed.
     let mut sorted_upto = 0;
     let mut kept = Vec::with_capacity(width.min(order.len()));
-    let mut per_well: FxHashMap<u64, u32> = FxHashMap::default();
+    let expected = 2 * width.min(order.len());
+    let mut per_well: FxHashMap<u64, u32> =
+        FxHashMap::with_capacity_and_hasher(expected, Default::default());
+    // With one entry per well, a merge is a well seen before, which the
+    // count per well already rejects.
+    let track_merges = config.twins > 1;
     let mut merged: FxHashSet<(u64, u64)> = FxHashSet::default();
     while kept.len() < width && sorted_upto < order.len() {
         let want = (2 * width + 64).max(sorted_upto * 2);
@@ -355,7 +360,7 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
             let c = cands[i as usize];
             // Same well and same memory: identical futures, merged (the
             // first seen has the higher score).
-            if !merged.insert((c.well_hash, c.memory)) {
+            if track_merges && !merged.insert((c.well_hash, c.memory)) {
                 continue;
             }
             let n = per_well.entry(c.well_hash).or_insert(0);
@@ -648,6 +653,37 @@ pub(crate) mod tests {
             search(&config, &LowAndFlat, &mut |_| {}).moves
         };
         assert_ne!(with_seed(1), with_seed(2));
+    }
+
+    /// Same well and memory: merged (the best kept); same well, other
+    /// memories: up to `twins` kept.
+    #[test]
+    fn selection_merges_identical_futures_and_prunes_twins() {
+        let c = |value: f32, well_hash: u64, memory: u64| Candidate {
+            memory,
+            ..candidate(value, 0, well_hash)
+        };
+        let cands = vec![
+            c(0.9, 1, 10),
+            c(0.8, 1, 10), // merged into the first
+            c(0.7, 1, 11), // a twin
+            c(0.6, 1, 12), // a third entry for well 1
+            c(0.5, 2, 10),
+        ];
+        let kept = |twins: usize| -> Vec<(u64, u64)> {
+            let config = SearchConfig {
+                width: 10,
+                twins,
+                ..SearchConfig::default()
+            };
+            select(cands.clone(), &config)
+                .iter()
+                .map(|c| (c.well_hash, c.memory))
+                .collect()
+        };
+        assert_eq!(kept(1), [(1, 10), (2, 10)]);
+        assert_eq!(kept(2), [(1, 10), (1, 11), (2, 10)]);
+        assert_eq!(kept(3), [(1, 10), (1, 11), (1, 12), (2, 10)]);
     }
 
     #[test]
