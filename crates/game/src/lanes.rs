@@ -410,7 +410,7 @@ fn occupancy(well: &Well, rules: Rules) -> [u16; ROWS] {
 /// as a third of an S/Z sweep).
 #[inline(always)]
 unsafe fn dilation_table(occ: &[u16; ROWS]) -> [u64; ROWS] {
-    const _: () = assert!(ROWS % 8 == 0);
+    const _: () = assert!(ROWS.is_multiple_of(8));
     let mut out = [0u64; ROWS];
     for chunk in 0..ROWS / 8 {
         let d1 = _mm_loadu_si128(occ.as_ptr().add(8 * chunk) as *const __m128i);
