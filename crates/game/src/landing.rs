@@ -463,13 +463,13 @@ pub(crate) mod tests {
             })
     }
 
-    /// The cells of the clearing S/Z locks of `wells` (tagged by well), as
+    /// Placed cells (as a well holding only them), tagged by well index.
+    type TaggedCells = Vec<(usize, Well)>;
+
+    /// The cells of the clearing S/Z locks of `wells`, as
     /// `for_each_completing_sz_lock` visits them (checked to visit each
     /// once), and from each well's own sweep of every lock, sorted.
-    fn sz_clears_together_and_apart(
-        wells: &[Well],
-        rules: Rules,
-    ) -> (Vec<(usize, Well)>, Vec<(usize, Well)>) {
+    fn sz_clears_together_and_apart(wells: &[Well], rules: Rules) -> (TaggedCells, TaggedCells) {
         let mut together = Vec::new();
         for_each_completing_sz_lock(wells, rules, |k, p, x, y, o| {
             together.push((k, with_cells(&Well::EMPTY, p.shape(o), x, y)))
