@@ -24,8 +24,8 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
 }
 
 /// `quiescent_value` of each of `wells` into `values`. Batched because a
-/// beam entry values all its children at once, and four wells share one
-/// sweep for their S and Z clears.
+/// beam entry values all its children at once: four wells share one sweep
+/// for their S and Z clears, and the evaluator gets the wells in batches.
 ///
 /// Wells prepared for clearing offer many clearing placements, and different
 /// orders of clears reach the same wells, so a plain recursion is
@@ -40,49 +40,39 @@ pub fn quiescent_values(
     values: &mut [f32],
 ) {
     debug_assert_eq!(wells.len(), values.len());
-    for (value, well) in values.iter_mut().zip(wells) {
-        *value = eval.evaluate(well.playable(rules));
-    }
+    let rows: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
+    eval.evaluate_batch(&rows, values);
     if chain == 0 {
         return;
     }
-    let mut batch = [Well::EMPTY; SWEPT_TOGETHER];
-    let mut owners = [0usize; SWEPT_TOGETHER];
-    let mut len = 0;
-    let mut next_layers: [Vec<Well>; SWEPT_TOGETHER] = Default::default();
-    let mut flush = |batch: &[Well], owners: &[usize], next_layers: &mut [Vec<Well>]| {
-        for_each_clear(batch, rules, |k, next| {
-            let value = &mut values[owners[k]];
-            *value = value.max(eval.evaluate(next.playable(rules)));
-            if chain > 1 {
-                next_layers[k].push(next);
-            }
-        });
-        if chain > 1 {
-            for (k, layer) in next_layers.iter_mut().enumerate().take(batch.len()) {
-                let value = &mut values[owners[k]];
-                *value = value.max(best_deeper(eval, rules, std::mem::take(layer), chain - 1));
-            }
-        }
-    };
+    // The wells one clear reaches, with the well each came from, valued in
+    // one batch.
+    let mut swept = Vec::with_capacity(wells.len());
+    let mut owners = Vec::with_capacity(wells.len());
     for (i, well) in wells.iter().enumerate() {
         if sz_might_clear(well, rules) {
-            batch[len] = *well;
-            owners[len] = i;
-            len += 1;
-            if len == SWEPT_TOGETHER {
-                flush(&batch, &owners, &mut next_layers);
-                len = 0;
-            }
+            swept.push(*well);
+            owners.push(i);
         }
     }
-    if len > 0 {
-        flush(&batch[..len], &owners[..len], &mut next_layers);
+    // Wells ready to clear offer a dozen clears or more.
+    let mut cleared: Vec<(usize, Well)> = Vec::with_capacity(16 * swept.len());
+    for_each_clear(&swept, rules, |k, next| cleared.push((owners[k], next)));
+    let rows: Vec<&[u16]> = cleared.iter().map(|(_, w)| w.playable(rules)).collect();
+    let mut cleared_values = vec![0.0; cleared.len()];
+    eval.evaluate_batch(&rows, &mut cleared_values);
+    for (&(owner, _), &value) in cleared.iter().zip(&cleared_values) {
+        values[owner] = values[owner].max(value);
+    }
+    if chain > 1 {
+        cleared.sort_by_key(|&(owner, _)| owner);
+        for group in cleared.chunk_by(|a, b| a.0 == b.0) {
+            let layer = group.iter().map(|&(_, w)| w).collect();
+            let value = &mut values[group[0].0];
+            *value = value.max(best_deeper(eval, rules, layer, chain - 1));
+        }
     }
 }
-
-/// Wells whose clears one sweep finds.
-const SWEPT_TOGETHER: usize = 4;
 
 /// The best value along the chains (at most `chain` more clears) that
 /// continue from `layer`, the wells one clear reached; the wells of
