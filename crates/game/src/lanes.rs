@@ -195,6 +195,19 @@ impl SweepOut {
         }
     }
 
+    /// Stores row `y`'s locks that complete a row, if it has any.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[inline(always)]
+    unsafe fn keep_clearing(&mut self, y: usize, clearing: Pair) {
+        if !is_zero(clearing) {
+            self.clearing.store(y, clearing);
+            self.clearing_rows |= 1 << y;
+            self.clearing_lanes[y] = nonzero_lanes(clearing);
+        }
+    }
+
     /// With `PEAKS`: calls `visit(lane, x, y)` for every lock that completes
     /// a row.
     #[inline]
@@ -640,12 +653,7 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
                 deepest[h] = _mm256_blendv_epi8(row, deepest[h], no_lock);
             }
             if (near_full >> y) & 0xF != 0 {
-                let clearing = and(locks, kernel.gather::<HALVES>(&cover, y));
-                if !is_zero(clearing) {
-                    out.clearing.store(y, clearing);
-                    out.clearing_rows |= 1 << y;
-                    out.clearing_lanes[y] = nonzero_lanes(clearing);
-                }
+                out.keep_clearing(y, and(locks, kernel.gather::<HALVES>(&cover, y)));
             }
         }
         out.last = y + 1;
@@ -720,12 +728,10 @@ pub(crate) unsafe fn sweep_sz(wells: &[Well], rules: Rules, out: &mut SweepOut) 
         }
         let below = and_not(kernel.x_mask, kernel.gather_wells(&dil, y + 1));
         if (completable >> y) & 0xF != 0 {
-            let clearing = and(and_not(reach, below), kernel.gather_wells(&cover, y));
-            if !is_zero(clearing) {
-                out.clearing.store(y, clearing);
-                out.clearing_rows |= 1 << y;
-                out.clearing_lanes[y] = nonzero_lanes(clearing);
-            }
+            out.keep_clearing(
+                y,
+                and(and_not(reach, below), kernel.gather_wells(&cover, y)),
+            );
         }
         out.last = y + 1;
         reach = and(reach, below);
