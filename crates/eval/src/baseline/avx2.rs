@@ -62,7 +62,6 @@ unsafe fn packed_sums(c0: __m256i, c1: __m256i, c2: __m256i, c3: __m256i) -> u64
 /// # Safety
 /// The CPU must have AVX2 and POPCNT.
 #[target_feature(enable = "avx2,popcnt")]
-#[inline]
 pub(super) unsafe fn features(rows: &[u16]) -> BaselineFeatures {
     assert_eq!(rows.len(), ROWS);
     let full = _mm256_set1_epi16(FULL as i16);
