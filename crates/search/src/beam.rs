@@ -25,10 +25,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
 
 /// Entries per parallel task when expanding: small enough that two threads
-/// finish together (an entry costs 5-50 µs, so 64 is a few ms at most),
+/// finish together (an entry costs 5-50 µs, so 16 is well under a ms),
 /// large enough that task overhead is nothing. Any fixed size gives the
 /// same candidate list.
-const EXPAND_CHUNK: usize = 64;
+const EXPAND_CHUNK: usize = 16;
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -188,40 +188,42 @@ impl BeamState {
         let candidates = self.expand(config, eval);
         self.expanded += self.beam.len() as u64;
         let chosen = select(candidates, config);
-        // The selected wells, rebuilt from parent and move on every thread
-        // (in order); the tree is then grown in one pass.
-        let wells: Vec<(Well, u32)> = chosen
+        let children: Vec<(u32, u64, u32)> = chosen
+            .iter()
+            .map(|c| (self.beam[c.parent as usize].node, c.well_hash, c.mv))
+            .collect();
+        let first_node = self.tree.push_many(&children);
+        // The selected wells, rebuilt from parent and move on every thread.
+        let beam = &self.beam;
+        let next: Vec<Entry> = chosen
             .par_iter()
+            .enumerate()
             .with_min_len(1024)
-            .map(|c| {
+            .map(|(k, c)| {
                 let mv = Move::unpack(c.mv);
-                let mut well = self.beam[c.parent as usize].well;
+                let parent = &beam[c.parent as usize];
+                let mut well = parent.well;
                 let lines = well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
                 debug_assert_eq!(well.hash64(), c.well_hash);
-                (well, lines)
+                Entry {
+                    well,
+                    score: parent.score + lines,
+                    node: first_node + k as u32,
+                    memory: c.memory,
+                    value: c.value,
+                }
             })
             .collect();
-        let mut next = Vec::with_capacity(chosen.len());
+        // The best line is the deepest one with the top score (the first
+        // such entry, the most valued): a game without clears still plays
+        // out to its end.
         let mut deeper_best = false;
-        for (c, (well, lines)) in chosen.into_iter().zip(wells) {
-            let parent = &self.beam[c.parent as usize];
-            let score = parent.score + lines;
-            let node = self.tree.push(parent.node, c.well_hash, c.mv);
-            // The best line is the deepest one with the top score (the first
-            // such entry, the most valued): a game without clears still
-            // plays out to its end.
-            if score > self.best_score || (score == self.best_score && !deeper_best) {
-                self.best_score = score;
-                self.best_node = node;
+        for e in &next {
+            if e.score > self.best_score || (e.score == self.best_score && !deeper_best) {
+                self.best_score = e.score;
+                self.best_node = e.node;
                 deeper_best = true;
             }
-            next.push(Entry {
-                well,
-                score,
-                node,
-                memory: c.memory,
-                value: c.value,
-            });
         }
         self.beam = next;
         self.depth += 1;
@@ -244,12 +246,13 @@ impl BeamState {
         let rules = config.rules;
         let chain = config.quiescence;
         let tree = &self.tree;
-        // Fixed chunks, collected in order: the candidate list is the same
-        // whatever the thread count.
-        self.beam
+        // Fixed chunks, in order: the candidate list is the same whatever
+        // the thread count.
+        let parts: Vec<Vec<Candidate>> = self
+            .beam
             .par_chunks(EXPAND_CHUNK)
             .enumerate()
-            .flat_map_iter(|(chunk_index, chunk)| {
+            .map(|(chunk_index, chunk)| {
                 let mut out = Vec::with_capacity(chunk.len() * 24);
                 for (i, entry) in chunk.iter().enumerate() {
                     let parent = (chunk_index * EXPAND_CHUNK + i) as u32;
@@ -266,8 +269,38 @@ impl BeamState {
                 }
                 out
             })
-            .collect()
+            .collect();
+        par_concat(&parts)
     }
+}
+
+/// `parts` end to end, copied on every thread. Rayon's collect of a flat
+/// map appends the parts on one thread: 4% of a one-thread search, all of
+/// it serial.
+fn par_concat<T: Copy + Send + Sync>(parts: &[Vec<T>]) -> Vec<T> {
+    let mut starts = Vec::with_capacity(parts.len() + 1);
+    let mut total = 0;
+    for p in parts {
+        starts.push(total);
+        total += p.len();
+    }
+    starts.push(total);
+    let part_of = |i: usize| starts.partition_point(|&s| s <= i) - 1;
+    (0..total)
+        .into_par_iter()
+        .with_min_len(1024)
+        // Each task copies a run of consecutive items: it finds the part of
+        // its first item, then steps through the parts.
+        .map_init(
+            || usize::MAX,
+            |part, i| {
+                if *part >= parts.len() || i < starts[*part] || i >= starts[*part + 1] {
+                    *part = part_of(i);
+                }
+                parts[*part][i - starts[*part]]
+            },
+        )
+        .collect()
 }
 
 impl Default for BeamState {
@@ -346,12 +379,7 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     let mut merged: FxHashSet<(u64, u64)> = FxHashSet::default();
     while kept.len() < width && sorted_upto < order.len() {
         let want = (2 * width + 64).max(sorted_upto * 2);
-        let end = if order.len() - sorted_upto > want {
-            smallest_to_front(&mut order[sorted_upto..], want);
-            sorted_upto + want
-        } else {
-            order.len()
-        };
+        let end = sorted_upto + smallest_to_front(&mut order[sorted_upto..], want);
         order[sorted_upto..end].par_sort_unstable();
         for &(_, i) in &order[sorted_upto..end] {
             if kept.len() == width {
@@ -374,22 +402,61 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     kept
 }
 
-/// Moves the `k` smallest of `v` (distinct) to its front, in no order.
-/// Halves of a long list are cut down in parallel first (the union of each
-/// half's `k` smallest holds the `k` smallest): selection is the serial
-/// part of a beam step, and it bounds the gain from a second core.
-fn smallest_to_front<T: Ord + Send>(v: &mut [T], k: usize) {
-    if v.len() >= 4 * k && v.len() >= 1 << 14 {
-        let mid = v.len() / 2;
-        let (low, high) = v.split_at_mut(mid);
-        rayon::join(|| smallest_to_front(low, k), || smallest_to_front(high, k));
-        // Each half's k smallest side by side (k <= mid / 2: disjoint).
-        let (front, back) = v.split_at_mut(mid);
-        front[k..2 * k].swap_with_slice(&mut back[..k]);
-        v[..2 * k].select_nth_unstable(k);
-    } else if k < v.len() {
-        v.select_nth_unstable(k);
+/// Moves the `m >= k` smallest of `v` (distinct) to its front, in no
+/// order, and returns `m` (`v.len()` at most). Selection is the serial part
+/// of a beam step and bounds the gain from a second core, so a long list
+/// is cut at a pivot that a sample puts a little past the `k`-th, on every
+/// thread; the few extra cost little in the sort that follows.
+fn smallest_to_front<T: Ord + Copy + Send + Sync>(v: &mut [T], k: usize) -> usize {
+    const SAMPLE: usize = 2048;
+    if k >= v.len() {
+        return v.len();
     }
+    if v.len() >= 1 << 14 && v.len() >= 4 * k {
+        // The sample's rank of the k-th, plus six standard deviations.
+        let p = k as f64 / v.len() as f64;
+        let spread = 6.0 * (SAMPLE as f64 * p * (1.0 - p)).sqrt();
+        let rank = (p * SAMPLE as f64 + spread) as usize + 8;
+        if rank < SAMPLE {
+            let step = v.len() / SAMPLE;
+            let mut sample: Vec<T> = (0..SAMPLE).map(|j| v[j * step]).collect();
+            let pivot = *sample.select_nth_unstable(rank).1;
+            let m = partition_at_most(v, &pivot);
+            if m >= k {
+                return m;
+            }
+            // A sample that unlucky is the exact fallback's business.
+        }
+    }
+    v.select_nth_unstable(k);
+    k
+}
+
+/// Moves the items `<= pivot` to the front of `v`, in no order; returns
+/// how many. Halves are partitioned on both threads, then joined by
+/// swapping the first half's tail with the second half's front.
+fn partition_at_most<T: Ord + Send + Sync>(v: &mut [T], pivot: &T) -> usize {
+    if v.len() <= 8192 {
+        let mut small = 0;
+        for i in 0..v.len() {
+            if v[i] <= *pivot {
+                v.swap(small, i);
+                small += 1;
+            }
+        }
+        return small;
+    }
+    let mid = v.len() / 2;
+    let (low, high) = v.split_at_mut(mid);
+    let (s1, s2) = rayon::join(
+        || partition_at_most(low, pivot),
+        || partition_at_most(high, pivot),
+    );
+    // [small1 big1 | small2 big2]: swap big1's start with small2's end.
+    let m = (mid - s1).min(s2);
+    let (front, back) = v.split_at_mut(mid);
+    front[s1..s1 + m].swap_with_slice(&mut back[s2 - m..s2]);
+    s1 + s2
 }
 
 /// Ascending order of these keys (then of the candidates' positions) is the
@@ -524,12 +591,39 @@ pub(crate) mod tests {
             let mut v: Vec<u32> = set.into_iter().collect();
             let mut sorted = v.clone();
             sorted.sort_unstable();
-            smallest_to_front(&mut v, k);
-            let k = k.min(v.len());
+            let m = smallest_to_front(&mut v, k);
+            proptest::prop_assert!(m >= k.min(v.len()) && m <= v.len());
+            let k = m;
             let mut front = v[..k].to_vec();
             front.sort_unstable();
             proptest::prop_assert_eq!(front, &sorted[..k]);
         }
+    }
+
+    /// A sample that holds only the smallest items puts the pivot too low:
+    /// the exact fallback still brings the `k` smallest.
+    #[test]
+    fn an_unlucky_sample_falls_back_to_the_exact_cut() {
+        let n = 1 << 15;
+        let step = n / 2048;
+        // The sampled positions hold 0..2048, the rest hold larger values.
+        let mut v: Vec<u32> = (0..n as u32)
+            .map(|i| {
+                if (i as usize).is_multiple_of(step) {
+                    i / step as u32
+                } else {
+                    4096 + i
+                }
+            })
+            .collect();
+        let k = 4000;
+        let m = smallest_to_front(&mut v, k);
+        assert_eq!(m, k);
+        let mut front = v[..k].to_vec();
+        front.sort_unstable();
+        let mut all = v.clone();
+        all.sort_unstable();
+        assert_eq!(front, &all[..k]);
     }
 
     #[test]

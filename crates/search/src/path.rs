@@ -12,6 +12,7 @@
 //! over which its lineages have not yet merged.
 
 use hatetris_game::{Memory, Well};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 pub const NO_NODE: u32 = u32::MAX;
@@ -33,7 +34,86 @@ pub struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct PathTree {
     pub(crate) nodes: Vec<Node>,
-    pub(crate) index: FxHashMap<u64, u32>,
+    pub(crate) index: HashIndex,
+}
+
+/// Shards of the index: enough that two threads share the work evenly.
+const SHARDS: usize = 16;
+
+/// The newest node holding each well hash, split by the hash's top bits so
+/// that a depth's new nodes are indexed on every thread: growing the tree
+/// is otherwise the serial part of a beam step. Each shard takes its own
+/// hashes in node order, so the chains are the same whatever the thread
+/// count.
+#[derive(Clone, Debug)]
+pub(crate) struct HashIndex {
+    shards: Vec<FxHashMap<u64, u32>>,
+}
+
+impl Default for HashIndex {
+    fn default() -> Self {
+        HashIndex {
+            shards: vec![FxHashMap::default(); SHARDS],
+        }
+    }
+}
+
+impl HashIndex {
+    #[inline]
+    fn shard(hash: u64) -> usize {
+        (hash >> 60) as usize % SHARDS
+    }
+
+    #[inline]
+    fn get(&self, hash: u64) -> Option<u32> {
+        self.shards[Self::shard(hash)].get(&hash).copied()
+    }
+
+    #[inline]
+    fn contains(&self, hash: u64) -> bool {
+        self.shards[Self::shard(hash)].contains_key(&hash)
+    }
+
+    /// Empties the index, keeping its room.
+    fn clear(&mut self) {
+        self.shards.iter_mut().for_each(|m| m.clear());
+    }
+
+    fn capacity(&self) -> usize {
+        self.shards.iter().map(|m| m.capacity()).sum()
+    }
+
+    /// Indexes `nodes[first..]` (their ids count from `first`), in order:
+    /// each node's `next_same` becomes the node its hash pointed to.
+    fn index_from(&mut self, nodes: &mut [Node], first: usize) {
+        // A few nodes (the root, a test) are not worth waking the threads.
+        if nodes.len() - first < 256 {
+            for (k, node) in nodes[first..].iter_mut().enumerate() {
+                let shard = &mut self.shards[Self::shard(node.well_hash)];
+                node.next_same = shard.insert(node.well_hash, (first + k) as u32).unwrap_or(NO_NODE);
+            }
+            return;
+        }
+        let new = &nodes[first..];
+        let links: Vec<Vec<(u32, u32)>> = self
+            .shards
+            .par_iter_mut()
+            .enumerate()
+            .map(|(s, map)| {
+                let mut links = Vec::new();
+                for (k, node) in new.iter().enumerate() {
+                    if Self::shard(node.well_hash) == s {
+                        let id = (first + k) as u32;
+                        links.push((id, map.insert(node.well_hash, id).unwrap_or(NO_NODE)));
+                    }
+                }
+                links
+            })
+            .collect();
+        for (id, next_same) in links.into_iter().flatten() {
+            nodes[id as usize].next_same = next_same;
+        }
+    }
 }
 
 impl PathTree {
@@ -58,7 +138,26 @@ impl PathTree {
 
     /// Adds a child of `parent` (NO_NODE for the root) and indexes its well.
     pub fn push(&mut self, parent: u32, well_hash: u64, mv: u32) -> u32 {
-        let id = self.nodes.len() as u32;
+        self.push_many(&[(parent, well_hash, mv)])
+    }
+
+    /// Adds the children `(parent, well_hash, mv)` of nodes already in the
+    /// tree, in order, on every thread; returns the first one's id (the
+    /// others follow).
+    pub fn push_many(&mut self, children: &[(u32, u64, u32)]) -> u32 {
+        let first = self.nodes.len();
+        let built: Vec<Node> = children
+            .par_iter()
+            .with_min_len(512)
+            .map(|&(parent, well_hash, mv)| self.new_node(parent, well_hash, mv))
+            .collect();
+        self.nodes.extend_from_slice(&built);
+        self.index.index_from(&mut self.nodes, first);
+        first as u32
+    }
+
+    /// A child of `parent`, not yet indexed.
+    fn new_node(&self, parent: u32, well_hash: u64, mv: u32) -> Node {
         let (depth, jump) = if parent == NO_NODE {
             (0, NO_NODE)
         } else {
@@ -76,9 +175,7 @@ impl PathTree {
             };
             (p.depth + 1, jump)
         };
-        let next_same = self.index.insert(well_hash, id).unwrap_or(NO_NODE);
-        self.nodes.push(Node { parent, jump, depth, next_same, well_hash, mv });
-        id
+        Node { parent, jump, depth, next_same: NO_NODE, well_hash, mv }
     }
 
     /// The ancestor of `id` (itself included) at `depth`.
@@ -96,7 +193,7 @@ impl PathTree {
     /// How many nodes on the path from the root to `id` (inclusive) hold a
     /// well with this hash: the enemy's memory count for that well.
     pub fn count_on_path(&self, id: u32, well_hash: u64) -> u32 {
-        let Some(&first) = self.index.get(&well_hash) else { return 0 };
+        let Some(first) = self.index.get(well_hash) else { return 0 };
         let depth = self.nodes[id as usize].depth;
         let mut count = 0;
         let mut n = first;
@@ -169,10 +266,7 @@ impl PathTree {
     /// Rebuilds the hash index from the nodes (after loading or compaction).
     pub fn rebuild_index(&mut self) {
         self.index.clear();
-        for i in 0..self.nodes.len() {
-            let h = self.nodes[i].well_hash;
-            self.nodes[i].next_same = self.index.insert(h, i as u32).unwrap_or(NO_NODE);
-        }
+        self.index.index_from(&mut self.nodes, 0);
     }
 
     /// Bytes held by the tree (nodes and index), for the memory report.
@@ -196,7 +290,7 @@ impl Memory for PathMemory<'_> {
     /// The index's look-up alone: most hashes were never in the tree.
     #[inline]
     fn may_have(&self, hash: u64) -> bool {
-        self.tree.index.contains_key(&hash)
+        self.tree.index.contains(hash)
     }
 }
 
@@ -237,6 +331,37 @@ mod tests {
             }
             assert_eq!(t.ancestor_at(id, d - d / 2), walk);
         }
+    }
+
+    /// Children added a depth at a time (indexed on every thread) give the
+    /// tree that adding them one by one gives, chains of hashes included.
+    #[test]
+    fn pushing_a_depth_at_once_is_pushing_one_by_one() {
+        let mut one_by_one = PathTree::new(0);
+        let mut batched = PathTree::new(0);
+        let mut rng = 99u64;
+        for _depth in 0..6 {
+            let len = batched.len() as u64;
+            let children: Vec<(u32, u64, u32)> = (0..700)
+                .map(|k| {
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    // Hashes repeat, and spread over the shards' top bits.
+                    let hash = ((rng >> 20) % 50).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    (((rng >> 40) % len) as u32, hash, k)
+                })
+                .collect();
+            for &(p, h, mv) in &children {
+                one_by_one.push(p, h, mv);
+            }
+            batched.push_many(&children);
+        }
+        assert_eq!(batched.nodes, one_by_one.nodes);
+        for h in 0..50u64 {
+            let h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            assert_eq!(batched.index.get(h), one_by_one.index.get(h));
+        }
+        batched.rebuild_index();
+        assert_eq!(batched.nodes, one_by_one.nodes);
     }
 
     #[test]
