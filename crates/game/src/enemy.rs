@@ -71,7 +71,7 @@ pub fn choose_piece_and_landings(
     PeakSweep::with(well, rules, |sweep| {
         let piece = match memory {
             Some(memory) => choose_with_sweep(well, rules, memory, sweep),
-            None => Piece::from_index(ranked(sweep.peaks)[0].1),
+            None => memoryless_choice(sweep.peaks),
         };
         let mut landings = Vec::with_capacity(40);
         sweep.for_each_lock(well, rules, piece, |x, y, o| {
@@ -166,7 +166,13 @@ fn times_seen_built(
 /// letter. The same as `choose_piece` with an empty memory, without its
 /// second sweep.
 pub fn choose_piece_memoryless(well: &Well, rules: Rules) -> Piece {
-    Piece::from_index(ranked(peaks(well, rules))[0].1)
+    memoryless_choice(peaks(well, rules))
+}
+
+/// HATETRIS Mild's choice once the peaks are known: the best-ranked piece.
+#[inline]
+fn memoryless_choice(peaks: [u8; 7]) -> Piece {
+    Piece::from_index(ranked(peaks)[0].1)
 }
 
 /// (peak, piece index), best for the enemy first.

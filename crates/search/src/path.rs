@@ -86,30 +86,24 @@ impl HashIndex {
     /// Indexes `nodes[first..]` (their ids count from `first`), in order:
     /// each node's `next_same` becomes the node its hash pointed to.
     fn index_from(&mut self, nodes: &mut [Node], first: usize) {
-        // A few nodes (the root, a test) are not worth waking the threads.
-        if nodes.len() - first < 256 {
-            for (k, node) in nodes[first..].iter_mut().enumerate() {
-                let shard = &mut self.shards[Self::shard(node.well_hash)];
-                node.next_same = shard.insert(node.well_hash, (first + k) as u32).unwrap_or(NO_NODE);
-            }
-            return;
-        }
         let new = &nodes[first..];
-        let links: Vec<Vec<(u32, u32)>> = self
-            .shards
-            .par_iter_mut()
-            .enumerate()
-            .map(|(s, map)| {
-                let mut links = Vec::new();
-                for (k, node) in new.iter().enumerate() {
-                    if Self::shard(node.well_hash) == s {
-                        let id = (first + k) as u32;
-                        links.push((id, map.insert(node.well_hash, id).unwrap_or(NO_NODE)));
-                    }
+        // Each shard takes its own nodes, in order: (id, next_same) pairs.
+        let fill = |(s, map): (usize, &mut FxHashMap<u64, u32>)| {
+            let mut links = Vec::new();
+            for (k, node) in new.iter().enumerate() {
+                if Self::shard(node.well_hash) == s {
+                    let id = (first + k) as u32;
+                    links.push((id, map.insert(node.well_hash, id).unwrap_or(NO_NODE)));
                 }
-                links
-            })
-            .collect();
+            }
+            links
+        };
+        // A few nodes (the root, a test) are not worth waking the threads.
+        let links: Vec<Vec<(u32, u32)>> = if new.len() < 256 {
+            self.shards.iter_mut().enumerate().map(fill).collect()
+        } else {
+            self.shards.par_iter_mut().enumerate().map(fill).collect()
+        };
         for (id, next_same) in links.into_iter().flatten() {
             nodes[id as usize].next_same = next_same;
         }

@@ -314,12 +314,12 @@ fn best_of_alternating(work: impl Fn(usize) -> u64 + Sync) -> Result<[ThreadRuns
         best_secs: f64::INFINITY,
         ops: 0,
     });
-    let pools = [1, 2].map(|threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build());
+    let pools = [1, 2]
+        .into_iter()
+        .map(|threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+        .collect::<Result<Vec<_>, _>>()?;
     for _ in 0..5 {
         for (k, pool) in pools.iter().enumerate() {
-            let pool = pool
-                .as_ref()
-                .map_err(|e| anyhow::anyhow!("thread pool: {e}"))?;
             let t = Instant::now();
             let ops = pool.install(|| work(k + 1));
             let secs = t.elapsed().as_secs_f64();
