@@ -4,7 +4,7 @@ use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_eval::Network;
-use hatetris_learn::cycle::{run_cycles, CycleConfig, CycleEvent, RefineConfig, Step};
+use hatetris_learn::cycle::{run_cycles, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind};
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
 
@@ -28,6 +28,22 @@ pub struct CycleArgs {
     /// Pieces each refine lookahead plays.
     #[arg(long, default_value_t = 10)]
     pub refine_depth: usize,
+    /// What refine moves a value toward: `lookahead` (the network's best
+    /// value --refine-depth pieces on, knewjade's) or `survival` (the
+    /// discounted pieces a --refine-width beam survives, up to
+    /// --refine-depth, then the network's value).
+    #[arg(long, default_value = "lookahead", value_parser = parse_target)]
+    pub target: TargetKind,
+    /// Discount per piece of the survival target.
+    #[arg(long, default_value_t = 0.98)]
+    pub gamma: f32,
+    /// Share of the way a value moves toward its refined target.
+    #[arg(long, default_value_t = 0.5)]
+    pub refine_step: f32,
+    /// Sample the children of the sampled beam entries (the wells the search
+    /// chooses among) instead of the entries themselves.
+    #[arg(long)]
+    pub sample_children: bool,
     /// Cycles of refined data each learn step trains on.
     #[arg(long, default_value_t = 3)]
     pub history: usize,
@@ -64,18 +80,29 @@ impl CycleArgs {
             refine: RefineConfig {
                 width: self.refine_width,
                 depth: self.refine_depth,
-                ..RefineConfig::default()
+                step: self.refine_step,
+                target: self.target,
+                gamma: self.gamma,
             },
             history: self.history,
             quiescence: self.quiescence,
             seed: self.seed,
             max_depth: self.max_depth,
+            sample_children: self.sample_children,
             train: TrainConfig {
                 max_epochs: self.max_epochs,
                 batch_size: self.batch,
                 ..TrainConfig::default()
             },
         }
+    }
+}
+
+fn parse_target(s: &str) -> Result<TargetKind, String> {
+    match s {
+        "lookahead" => Ok(TargetKind::Lookahead),
+        "survival" => Ok(TargetKind::Survival),
+        other => Err(format!("unknown target '{other}' (expected lookahead or survival)")),
     }
 }
 
@@ -97,6 +124,9 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         bail!(
             "--width, --samples, --refine-width, --refine-depth and --history must be at least 1"
         );
+    }
+    if !(args.gamma > 0.0 && args.gamma < 1.0) || !(args.refine_step > 0.0 && args.refine_step <= 1.0) {
+        bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");
     }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()

@@ -1,10 +1,35 @@
 //! Refine: a small lookahead beam from each sampled well.
+//!
+//! Two kinds of target:
+//! - `lookahead` (knewjade's): the best network value 10 pieces on, -1 if
+//!   the lookahead dies; moved part of the way from the well's own value,
+//!   then all targets scaled to [-1, 1]. Its information is mostly the
+//!   network's own opinion, which is why cycles of it wander.
+//! - `survival`: an outcome. A narrow beam plays on from the well until it
+//!   dies or `depth` pieces pass. The value is a discounted survival,
+//!   `1 - 2 gamma^T` for a well the beam survives T pieces from (so -1 is
+//!   dead now, 1 is never dying); a beam still alive after `depth` pieces
+//!   bootstraps from the best network value v there,
+//!   `1 - gamma^depth (1 - v)`, the same quantity read from the network
+//!   once the rollout has run out. Targets are already on the value's
+//!   scale, so none is rescaled.
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{Enemy, Rules, Well};
 use hatetris_search::{run, BeamState, SearchConfig};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+
+/// What a refined value is moved toward.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetKind {
+    /// The best network value `depth` pieces on (-1 if none survives).
+    #[default]
+    Lookahead,
+    /// Discounted pieces survived by the lookahead beam (see the module).
+    Survival,
+}
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RefineConfig {
@@ -14,17 +39,26 @@ pub struct RefineConfig {
     pub depth: usize,
     /// Share of the way from x toward the lookahead's value.
     pub step: f32,
+    #[serde(default)]
+    pub target: TargetKind,
+    /// Discount per piece of the survival target.
+    #[serde(default = "default_gamma")]
+    pub gamma: f32,
+}
+
+fn default_gamma() -> f32 {
+    0.98
 }
 
 impl Default for RefineConfig {
     fn default() -> Self {
-        RefineConfig { width: 200, depth: 10, step: 0.5 }
+        RefineConfig { width: 200, depth: 10, step: 0.5, target: TargetKind::Lookahead, gamma: default_gamma() }
     }
 }
 
-/// The best plain network value at the lookahead's last depth, or -1 if no
-/// line survives that long.
-fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> f32 {
+/// The lookahead beam from `well`: the pieces it survived (`depth` if it
+/// is still alive) and the best plain network value at its last depth.
+fn lookahead_run(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> (usize, Option<f32>) {
     let search = SearchConfig {
         width: config.width,
         rules,
@@ -36,10 +70,36 @@ fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evalua
     };
     let mut state = BeamState::from_well(*well);
     run(&mut state, &search, eval, &mut |_| true);
-    if state.depth < config.depth || state.beam.is_empty() {
-        return -1.0;
+    if state.beam.is_empty() {
+        // The step that found no child still counts as a depth.
+        return (state.depth.saturating_sub(1), None);
     }
-    state.beam.iter().map(|e| e.value).fold(f32::NEG_INFINITY, f32::max)
+    (state.depth, Some(state.beam.iter().map(|e| e.value).fold(f32::NEG_INFINITY, f32::max)))
+}
+
+/// The best plain network value at the lookahead's last depth, or -1 if no
+/// line survives that long.
+fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> f32 {
+    match lookahead_run(well, rules, config, eval, seed) {
+        (d, Some(v)) if d >= config.depth => v,
+        _ => -1.0,
+    }
+}
+
+/// The survival target of `well` (see the module comment).
+fn survival(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> f32 {
+    let (survived, end_value) = lookahead_run(well, rules, config, eval, seed);
+    survival_value(survived, end_value, config.gamma)
+}
+
+/// `1 - 2 gamma^T` for a beam that died after T pieces; for one alive at
+/// the end (T pieces), `1 - gamma^T (1 - v)` with v its best value there.
+pub fn survival_value(survived: usize, end_value: Option<f32>, gamma: f32) -> f32 {
+    let g = gamma.powi(survived as i32);
+    match end_value {
+        None => 1.0 - 2.0 * g,
+        Some(v) => 1.0 - g * (1.0 - v.clamp(-1.0, 1.0)),
+    }
 }
 
 /// Wells refined between two progress reports: enough to keep both cores
@@ -47,8 +107,8 @@ fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evalua
 const REPORT_EVERY: usize = 256;
 
 /// For each well: x = its network value, y = the lookahead's, t = x + step
-/// (y - x); then all targets scaled so their minimum and maximum become -1
-/// and 1. Parallel over wells; `progress(done)` is called from the calling
+/// (y - x); lookahead targets are then scaled so their minimum and maximum
+/// become -1 and 1 (survival targets are on the value's scale already). Parallel over wells; `progress(done)` is called from the calling
 /// thread after each block of wells, so it needs no locking.
 pub fn refine_targets(
     wells: &[Well],
@@ -62,12 +122,18 @@ pub fn refine_targets(
     for block in wells.chunks(REPORT_EVERY) {
         raw.par_extend(block.par_iter().map(|w| {
             let x = eval.evaluate(w.playable(rules));
-            let y = lookahead(w, rules, config, eval, seed);
+            let y = match config.target {
+                TargetKind::Lookahead => lookahead(w, rules, config, eval, seed),
+                TargetKind::Survival => survival(w, rules, config, eval, seed),
+            };
             x + config.step * (y - x)
         }));
         progress(raw.len());
     }
-    scale_to_unit(raw)
+    match config.target {
+        TargetKind::Lookahead => scale_to_unit(raw),
+        TargetKind::Survival => raw,
+    }
 }
 
 /// Scales values linearly so that min -> -1 and max -> 1 (all 0 if equal).
@@ -111,8 +177,27 @@ mod tests {
                 "zero".into()
             }
         }
-        let config = RefineConfig { width: 10, depth: 10, step: 0.5 };
+        let config = RefineConfig { width: 10, depth: 10, ..RefineConfig::default() };
         assert_eq!(lookahead(&w, rules, &config, &Zero, 0), -1.0);
         assert_eq!(lookahead(&Well::EMPTY, rules, &config, &Zero, 0), 0.0);
+        // Survival: the dead end scores below -1 + 2 (1 - gamma^10), the
+        // empty well survives the 10 pieces and bootstraps from value 0.
+        let config = RefineConfig { target: TargetKind::Survival, ..config };
+        let dead = survival(&w, rules, &config, &Zero, 0);
+        assert!(dead < 1.0 - 2.0 * config.gamma.powi(10), "{dead}");
+        let alive = survival(&Well::EMPTY, rules, &config, &Zero, 0);
+        assert!((alive - (1.0 - config.gamma.powi(10))).abs() < 1e-6, "{alive}");
+    }
+
+    #[test]
+    fn survival_values_grow_with_the_pieces_survived_and_bootstrap_at_the_end() {
+        let g = 0.9f32;
+        assert_eq!(survival_value(0, None, g), -1.0);
+        assert!((survival_value(1, None, g) - (1.0 - 1.8)).abs() < 1e-6);
+        assert!(survival_value(5, None, g) < survival_value(6, None, g));
+        // Alive at the end with the best value v: as if T were extended by
+        // what v says, so v = -1 equals dying right there and v = 1 is 1.
+        assert!((survival_value(5, Some(-1.0), g) - survival_value(5, None, g)).abs() < 1e-6);
+        assert_eq!(survival_value(5, Some(1.0), g), 1.0);
     }
 }
