@@ -31,6 +31,10 @@ enum Command {
     Solve(commands::solve::SolveArgs),
     /// Train a network on data sets.
     Train(commands::train::TrainArgs),
+    /// Write a suite of start positions taken from replays.
+    Suite(commands::suite::SuiteArgs),
+    /// Measure an evaluator's search from the starts of a suite (and compare two).
+    Strength(commands::strength::StrengthArgs),
 }
 
 fn main() {
@@ -44,6 +48,8 @@ fn main() {
         Command::Bench(a) => commands::bench::bench(a),
         Command::Solve(a) => commands::solve::solve(a),
         Command::Train(a) => commands::train::train(a),
+        Command::Suite(a) => commands::suite::suite(a),
+        Command::Strength(a) => commands::strength::strength(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

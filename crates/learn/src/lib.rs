@@ -6,11 +6,13 @@
 //! - [`dataset`]: the `.htds` file of (well, target) pairs;
 //! - [`train`]: the hand-written trainer (sparse Adam on pattern counts);
 //! - [`plot`]: loss and progress plots;
-//! - [`cycle`]: search → refine → learn, resumable step by step.
+//! - [`cycle`]: search → refine → learn, resumable step by step;
+//! - [`strength`]: suites of start positions and the strength yardstick.
 
 pub mod cycle;
 pub mod dataset;
 pub mod lean;
 pub mod plot;
 pub mod solver;
+pub mod strength;
 pub mod train;

@@ -15,6 +15,7 @@
 //! well are kept (the best by score), which is beam selection, not a merge,
 //! so the line found stays exact.
 
+use crate::line::{replay_line, LineError};
 use crate::moves::Move;
 use crate::path::PathTree;
 use crate::quiescence::{quiescent_values, DEFAULT_CHAIN};
@@ -159,6 +160,51 @@ impl BeamState {
             elapsed_secs: 0.0,
             peak_tree_nodes: 1,
         }
+    }
+
+    /// A search from the position a game reaches by `moves` from the empty
+    /// well, with the enemy's memory exactly the game's (loops included):
+    /// the path tree is the line itself, root (the empty well) then one node
+    /// per move, as `step` would have pushed them, and the one entry's
+    /// memory hash sums the same wells. Each move is checked against the
+    /// real enemy's piece and the legal landings (`replay_line`).
+    ///
+    /// `depth` counts pieces searched from this position (0 here), so
+    /// `SearchConfig::max_depth` is the number of pieces to search on;
+    /// `result().moves` is the whole line from the empty well, which
+    /// `keys_for_line` turns into a replay. A line that ends the game
+    /// leaves nothing to search and is refused.
+    pub fn from_moves(moves: &[Move], rules: Rules, enemy: Enemy) -> Result<BeamState, LineError> {
+        let root = Well::EMPTY.hash64();
+        let mut tree = PathTree::new(root);
+        let mut memory = memory_element(root);
+        let mut node = 0;
+        let end = replay_line(rules, enemy, moves, |mv, well, _| {
+            let h = well.hash64();
+            node = tree.push(node, h, mv.pack());
+            memory = memory.wrapping_add(memory_element(h));
+        })?;
+        if end.game_over {
+            return Err(LineError::EndsInGameOver {
+                pieces: moves.len(),
+            });
+        }
+        Ok(BeamState {
+            depth: 0,
+            beam: vec![Entry {
+                well: end.well,
+                score: end.score,
+                node,
+                memory,
+                value: 0.0,
+            }],
+            peak_tree_nodes: tree.len(),
+            tree,
+            best_score: end.score,
+            best_node: node,
+            expanded: 0,
+            elapsed_secs: 0.0,
+        })
     }
 
     pub fn is_finished(&self, config: &SearchConfig) -> bool {
@@ -778,6 +824,137 @@ pub(crate) mod tests {
         assert_eq!(kept(1), [(1, 10), (2, 10)]);
         assert_eq!(kept(2), [(1, 10), (1, 11), (2, 10)]);
         assert_eq!(kept(3), [(1, 10), (1, 11), (1, 12), (2, 10)]);
+    }
+
+    /// The 289-line game's moves (knewjade's, from the shared fixtures).
+    fn moves_of_289() -> Vec<Move> {
+        let r = hatetris_game::fixtures::known_replays()
+            .into_iter()
+            .find(|r| r.name == "knewjade (5)" && r.encoding == "Base2048")
+            .expect("the 289-line replay is a fixture");
+        let keys = hatetris_game::replay::decode(&r.replay).unwrap();
+        crate::line::moves_for_keys(Rules::STANDARD, Enemy::Hatetris, &keys)
+    }
+
+    /// A search from a position of a real game keeps the game's line in
+    /// front of its own, and the whole line replays in the engine to the
+    /// score the search reports, the enemy giving every piece the search
+    /// assumed (`keys_for_line` checks each against the game's memory).
+    #[test]
+    fn a_search_from_a_games_position_replays_from_the_empty_well() {
+        let all = moves_of_289();
+        for prefix in [300, 520] {
+            let start = &all[..prefix];
+            let state = BeamState::from_moves(start, Rules::STANDARD, Enemy::Hatetris).unwrap();
+            let end =
+                crate::line::replay_line(Rules::STANDARD, Enemy::Hatetris, start, |_, _, _| {})
+                    .unwrap();
+            assert_eq!(
+                (state.beam[0].well, state.beam[0].score),
+                (end.well, end.score)
+            );
+            assert_eq!(
+                state.result().moves,
+                start,
+                "the start's line alone, before any step"
+            );
+            let config = SearchConfig {
+                width: 50,
+                max_depth: 20,
+                ..SearchConfig::default()
+            };
+            let mut state = state;
+            run(&mut state, &config, &hatetris_eval::Baseline, &mut |_| true);
+            let result = state.result();
+            assert_eq!(result.depth_reached, 20, "prefix {prefix}");
+            assert_eq!(&result.moves[..prefix], start);
+            assert!(result.moves.len() > prefix);
+            assert!(result.score >= end.score);
+            let keys = keys_for_line(Rules::STANDARD, Enemy::Hatetris, &result.moves)
+                .unwrap_or_else(|e| panic!("prefix {prefix}: {e}"));
+            let out = hatetris_game::play(Rules::STANDARD, Enemy::Hatetris, &keys, |_, _| {});
+            assert_eq!(out.score, result.score, "prefix {prefix}");
+            assert_eq!(out.pieces as usize, result.moves.len());
+        }
+    }
+
+    /// The position a search reached, rebuilt from its line, is the entry
+    /// the search held: same well, score and memory hash, and its path in
+    /// the tree shows the enemy the same wells (small wells loop often, so
+    /// the memory decides pieces here).
+    #[test]
+    fn from_moves_rebuilds_the_entry_a_search_held() {
+        let config = small_config(6, 32, 3, Enemy::Hatetris);
+        let mut state = BeamState::new();
+        let mut held = Vec::new();
+        run(
+            &mut state,
+            &SearchConfig {
+                max_depth: 40,
+                ..config.clone()
+            },
+            &LowAndFlat,
+            &mut |s| {
+                held.extend(
+                    s.beam
+                        .iter()
+                        .step_by(3)
+                        .map(|e| (*e, s.tree.moves_to(e.node))),
+                );
+                true
+            },
+        );
+        assert!(held.len() > 50, "{} entries", held.len());
+        for (entry, packed) in held {
+            let moves: Vec<Move> = packed.into_iter().map(Move::unpack).collect();
+            let rebuilt = BeamState::from_moves(&moves, config.rules, config.enemy).unwrap();
+            let e = rebuilt.beam[0];
+            assert_eq!(
+                (e.well, e.score, e.memory),
+                (entry.well, entry.score, entry.memory)
+            );
+            // The enemy asks the same counts of both trees.
+            for &h in &[entry.well.hash64(), Well::EMPTY.hash64()] {
+                assert_eq!(
+                    rebuilt.tree.count_on_path(e.node, h),
+                    state_count(&moves, h)
+                );
+            }
+        }
+    }
+
+    /// How often the line `moves` from the empty well shows a well with hash `h`.
+    fn state_count(moves: &[Move], h: u64) -> u32 {
+        let mut well = Well::EMPTY;
+        let mut count = (well.hash64() == h) as u32;
+        for mv in moves {
+            well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
+            count += (well.hash64() == h) as u32;
+        }
+        count
+    }
+
+    #[test]
+    fn from_moves_refuses_a_wrong_line_or_a_finished_game() {
+        let all = moves_of_289();
+        let mut wrong = all[..30].to_vec();
+        wrong[3].piece = if wrong[3].piece == hatetris_game::Piece::I {
+            hatetris_game::Piece::O
+        } else {
+            hatetris_game::Piece::I
+        };
+        assert!(matches!(
+            BeamState::from_moves(&wrong, Rules::STANDARD, Enemy::Hatetris),
+            Err(LineError::EnemyMismatch { index: 3, .. })
+        ));
+        assert_eq!(
+            BeamState::from_moves(&all, Rules::STANDARD, Enemy::Hatetris).unwrap_err(),
+            LineError::EndsInGameOver { pieces: all.len() }
+        );
+        let empty = BeamState::from_moves(&[], Rules::STANDARD, Enemy::Hatetris).unwrap();
+        let new = BeamState::new();
+        assert_eq!(empty.beam, new.beam);
+        assert_eq!(empty.tree.len(), 1);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! - [`beam`]: the search (expansion, merging, selection);
 //! - [`path`]: the shared tree of paths that is every entry's memory;
 //! - [`quiescence`]: values through S/Z line-clear chains;
-//! - [`line`]: the line found, as keys, re-checked against the engine;
+//! - [`line`]: the line found, as keys, re-checked against the engine; a
+//!   replay as moves, and a line replayed with the real enemy's choices;
 //! - [`checkpoint`]: saving and resuming a search;
 //! - [`moves`]: the packed move.
 //!
@@ -17,5 +18,5 @@ pub mod path;
 pub mod quiescence;
 
 pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchResult};
-pub use line::{keys_for_line, LineError};
+pub use line::{keys_for_line, moves_for_keys, replay_line, LineEnd, LineError};
 pub use moves::Move;

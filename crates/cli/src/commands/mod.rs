@@ -4,5 +4,7 @@ pub mod play;
 pub mod progress;
 pub mod search;
 pub mod solve;
+pub mod strength;
+pub mod suite;
 pub mod train;
 pub mod verify;

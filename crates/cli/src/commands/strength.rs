@@ -1,0 +1,263 @@
+//! `hatetris strength`: how far an evaluator's beam gets from the starts of
+//! a suite, and with `--vs` whether it beats another evaluator on the same
+//! starts (paired differences and their 95% interval).
+
+use crate::commands::search::load_evaluator;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use hatetris_eval::Evaluator;
+use hatetris_learn::strength::stats::{paired, Paired};
+use hatetris_learn::strength::{measure, summarize, StartResult, Suite, Summary};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The default suite: every 25th piece after the first 100 of three long
+/// public games (knewjade's 289 lines, Tim's 232, David & Felipe's 148),
+/// built by `hatetris suite` (a test rebuilds it from the fixtures).
+const DEFAULT_SUITE: &[u8] = include_bytes!("../../data/default.htsu");
+
+#[derive(Args, Debug)]
+pub struct StrengthArgs {
+    /// The evaluator measured: `baseline`, `net` or `net=PATH`, as `search --eval`.
+    #[arg(long)]
+    pub eval: String,
+    /// A second evaluator, measured on the same starts and compared.
+    #[arg(long)]
+    pub vs: Option<String>,
+    /// The suite file (default: the embedded suite).
+    #[arg(long)]
+    pub suite: Option<PathBuf>,
+    /// Beam width of each search.
+    #[arg(long, default_value_t = 1000)]
+    pub width: usize,
+    /// Pieces searched from each start at most.
+    #[arg(long, default_value_t = 250)]
+    pub pieces: usize,
+    /// Depth of the S/Z line-clear chains a value looks through (0: off).
+    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
+    pub quiescence: u32,
+    /// Seed for tie-breaks.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// One evaluator's measurement.
+struct Measured {
+    name: String,
+    results: Vec<StartResult>,
+    summary: Summary,
+}
+
+pub fn strength(args: &StrengthArgs) -> Result<()> {
+    if args.width == 0 || args.pieces == 0 {
+        bail!("--width and --pieces must be at least 1");
+    }
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .context("cannot start the thread pool")?;
+    }
+    let (suite, suite_name) = match &args.suite {
+        Some(path) => (Suite::load(path)?, path.display().to_string()),
+        None => (Suite::from_bytes(DEFAULT_SUITE)?, "default".to_string()),
+    };
+    if suite.starts.is_empty() {
+        bail!("suite {suite_name} has no starts");
+    }
+    // Both evaluators load before either measures: a bad --vs fails at once.
+    let mut evals = vec![load_evaluator(&args.eval)?];
+    if let Some(vs) = &args.vs {
+        evals.push(load_evaluator(vs)?);
+    }
+    let measured: Vec<Measured> = evals
+        .iter()
+        .map(|(eval, name)| run_one(&suite, eval.as_ref(), name, args))
+        .collect();
+    let pairs = (measured.len() == 2).then(|| {
+        let (a, b) = (&measured[0].results, &measured[1].results);
+        let pieces = |r: &[StartResult]| {
+            r.iter()
+                .map(|r| r.pieces_survived as f64)
+                .collect::<Vec<_>>()
+        };
+        let lines = |r: &[StartResult]| r.iter().map(|r| r.lines_added as f64).collect::<Vec<_>>();
+        (paired(&pieces(a), &pieces(b)), paired(&lines(a), &lines(b)))
+    });
+    if args.json {
+        println!(
+            "{}",
+            to_json(&suite, &suite_name, args, &measured, pairs.as_ref())
+        );
+    } else {
+        print_text(&suite, &suite_name, args, &measured, pairs.as_ref());
+    }
+    Ok(())
+}
+
+fn run_one(suite: &Suite, eval: &dyn Evaluator, name: &str, args: &StrengthArgs) -> Measured {
+    let started = Instant::now();
+    let mut last_log = Instant::now();
+    let quiet = args.quiet;
+    let results = measure(
+        suite,
+        eval,
+        args.width,
+        args.pieces,
+        args.quiescence,
+        args.seed,
+        &mut |done, total| {
+            if !quiet && (done == total || last_log.elapsed().as_secs() >= 5) {
+                eprintln!(
+                    "strength {name}: {done}/{total} starts, {:.1}s",
+                    started.elapsed().as_secs_f64()
+                );
+                last_log = Instant::now();
+            }
+        },
+    );
+    let summary = summarize(&results);
+    Measured {
+        name: name.to_string(),
+        results,
+        summary,
+    }
+}
+
+/// JSON has no NaN: an undefined statistic is null.
+fn number(x: f64) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else {
+        Value::Null
+    }
+}
+
+fn paired_json(p: &Paired) -> Value {
+    json!({
+        "n": p.n,
+        "mean": number(p.mean_diff),
+        "ci95": [number(p.ci95.0), number(p.ci95.1)],
+        "wins": p.wins,
+        "losses": p.losses,
+        "ties": p.ties,
+    })
+}
+
+fn to_json(
+    suite: &Suite,
+    suite_name: &str,
+    args: &StrengthArgs,
+    measured: &[Measured],
+    pairs: Option<&(Paired, Paired)>,
+) -> Value {
+    let evals: Vec<Value> = measured
+        .iter()
+        .map(|m| {
+            let starts: Vec<Value> = suite
+                .starts
+                .iter()
+                .zip(&m.results)
+                .map(|(s, r)| {
+                    json!({
+                        "source": s.source,
+                        "piece": s.piece,
+                        "score": s.score,
+                        "pieces": r.pieces_survived,
+                        "lines": r.lines_added,
+                        "value": number(r.value as f64),
+                    })
+                })
+                .collect();
+            json!({
+                "eval": m.name,
+                "mean_pieces": number(m.summary.mean_pieces),
+                "mean_lines": number(m.summary.mean_lines),
+                "lines_per_piece": number(m.summary.lines_per_piece),
+                "rank_correlation": number(m.summary.rank_correlation),
+                "starts": starts,
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "suite": suite_name,
+        "width": args.width,
+        "pieces": args.pieces,
+        "quiescence": args.quiescence,
+        "seed": args.seed,
+        "evals": evals,
+    });
+    if let Some((pieces, lines)) = pairs {
+        out["paired"] = json!({ "pieces": paired_json(pieces), "lines": paired_json(lines) });
+    }
+    out
+}
+
+fn print_text(
+    suite: &Suite,
+    suite_name: &str,
+    args: &StrengthArgs,
+    measured: &[Measured],
+    pairs: Option<&(Paired, Paired)>,
+) {
+    for m in measured {
+        println!(
+            "{}: suite {suite_name} ({} starts), width {}, at most {} pieces, quiescence {}, seed {}",
+            m.name,
+            suite.starts.len(),
+            args.width,
+            args.pieces,
+            args.quiescence,
+            args.seed
+        );
+        println!(
+            "{:<16} {:>6} {:>9} {:>6}",
+            "source", "piece", "survived", "lines"
+        );
+        for (s, r) in suite.starts.iter().zip(&m.results) {
+            println!(
+                "{:<16} {:>6} {:>9} {:>6}",
+                s.source, s.piece, r.pieces_survived, r.lines_added
+            );
+        }
+        let sm = &m.summary;
+        println!("mean pieces survived {:.2}", sm.mean_pieces);
+        println!("mean lines added {:.2}", sm.mean_lines);
+        println!("lines a piece {:.4}", sm.lines_per_piece);
+        println!(
+            "rank correlation of the start's value with pieces survived {:.3}",
+            sm.rank_correlation
+        );
+        println!();
+    }
+    if let Some((pieces, lines)) = pairs {
+        println!(
+            "paired differences, {} minus {} ({} starts):",
+            measured[0].name, measured[1].name, pieces.n
+        );
+        for (what, p) in [("pieces survived", pieces), ("lines added", lines)] {
+            println!(
+                "{what}: mean {:+.2}, 95% CI [{:+.2}, {:+.2}], wins {} losses {} ties {}",
+                p.mean_diff, p.ci95.0, p.ci95.1, p.wins, p.losses, p.ties
+            );
+            println!(
+                "{what}: {}",
+                if p.excludes_zero() {
+                    "the interval excludes 0 (a difference at the 5% level)"
+                } else {
+                    "the interval includes 0 (no difference shown)"
+                }
+            );
+        }
+    }
+}
