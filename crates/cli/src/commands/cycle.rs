@@ -44,6 +44,12 @@ pub struct CycleArgs {
     /// chooses among) instead of the entries themselves.
     #[arg(long)]
     pub sample_children: bool,
+    /// Beam width of the per-cycle measurement on the embedded suite (0: off).
+    #[arg(long, default_value_t = 300)]
+    pub suite_width: usize,
+    /// Pieces searched from each suite start in that measurement.
+    #[arg(long, default_value_t = 150)]
+    pub suite_pieces: usize,
     /// Cycles of refined data each learn step trains on.
     #[arg(long, default_value_t = 3)]
     pub history: usize,
@@ -89,6 +95,8 @@ impl CycleArgs {
             seed: self.seed,
             max_depth: self.max_depth,
             sample_children: self.sample_children,
+            suite_width: self.suite_width,
+            suite_pieces: self.suite_pieces,
             train: TrainConfig {
                 max_epochs: self.max_epochs,
                 batch_size: self.batch,
@@ -186,6 +194,12 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
                     report.validation_loss,
                     if report.best { " (best)" } else { "" }
                 );
+            }
+        }
+        CycleEvent::SuiteProgress { done, total } => {
+            if !quiet && (done == total || last_refine_log.elapsed().as_secs() >= 10) {
+                eprintln!("suite: {done}/{total} starts");
+                last_refine_log = std::time::Instant::now();
             }
         }
         CycleEvent::CycleDone { metrics } => {

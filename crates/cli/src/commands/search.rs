@@ -8,7 +8,7 @@ use clap::Args;
 use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::replay::{self, Format};
 use hatetris_game::{play, Enemy, Rules};
-use hatetris_search::{checkpoint, keys_for_line, run, BeamState, SearchConfig};
+use hatetris_search::{checkpoint, keys_for_line, moves_for_keys, run, BeamState, SearchConfig};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -61,6 +61,14 @@ pub struct SearchArgs {
     /// Continue the search saved in DIR (its settings are used).
     #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Start from a position of this game (a replay file or `-`), the
+    /// enemy's memory included; the written replay is the whole game.
+    #[arg(long, conflicts_with = "resume")]
+    pub from: Option<PathBuf>,
+    /// With --from: the position after this many pieces (default: where
+    /// the replay ends).
+    #[arg(long, requires = "from")]
+    pub at: Option<usize>,
 }
 
 /// An evaluator chosen on the command line, with a name that identifies it
@@ -171,7 +179,20 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             twins: args.twins.max(1),
             max_depth: args.max_depth,
         };
-        (config, args.eval.clone(), BeamState::new())
+        let state = match &args.from {
+            None => BeamState::new(),
+            Some(path) => {
+                let keys = crate::input::read_replay(Some(path))?;
+                let moves = moves_for_keys(config.rules, config.enemy, &keys);
+                let at = args.at.unwrap_or(moves.len());
+                if at > moves.len() {
+                    bail!("--at {at}: the replay places only {} pieces", moves.len());
+                }
+                BeamState::from_moves(&moves[..at], config.rules, config.enemy)
+                    .with_context(|| format!("cannot start from piece {at} of {}", path.display()))?
+            }
+        };
+        (config, args.eval.clone(), state)
     };
     // A resumed run names its evaluator by identity; load it the same way.
     let spec = spec_from_name(&eval_spec);

@@ -12,11 +12,6 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The default suite: every 25th piece after the first 100 of three long
-/// public games (knewjade's 289 lines, Tim's 232, David & Felipe's 148),
-/// built by `hatetris suite` (a test rebuilds it from the fixtures).
-const DEFAULT_SUITE: &[u8] = include_bytes!("../../data/default.htsu");
-
 #[derive(Args, Debug)]
 pub struct StrengthArgs {
     /// The evaluator measured: `baseline`, `net` or `net=PATH`, as `search --eval`.
@@ -70,7 +65,7 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     }
     let (suite, suite_name) = match &args.suite {
         Some(path) => (Suite::load(path)?, path.display().to_string()),
-        None => (Suite::from_bytes(DEFAULT_SUITE)?, "default".to_string()),
+        None => (Suite::embedded_default(), "default".to_string()),
     };
     if suite.starts.is_empty() {
         bail!("suite {suite_name} has no starts");

@@ -2,6 +2,7 @@
 
 use super::refine::{refine_targets, RefineConfig};
 use crate::dataset::{read_dataset, DatasetWriter, Sample};
+use crate::strength::{measure, summarize, Suite};
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Rules, Well, BAR};
@@ -38,6 +39,13 @@ pub struct CycleConfig {
     /// never learned from.
     #[serde(default)]
     pub sample_children: bool,
+    /// Beam width of the per-cycle strength measurement on the embedded
+    /// suite (0: not measured).
+    #[serde(default)]
+    pub suite_width: usize,
+    /// Pieces searched from each suite start.
+    #[serde(default)]
+    pub suite_pieces: usize,
 }
 
 impl Default for CycleConfig {
@@ -52,6 +60,8 @@ impl Default for CycleConfig {
             max_depth: 0,
             train: TrainConfig::default(),
             sample_children: false,
+            suite_width: 300,
+            suite_pieces: 150,
         }
     }
 }
@@ -79,6 +89,12 @@ pub struct CycleMetrics {
     pub validation_loss: f64,
     pub epochs: usize,
     pub wall_secs: f64,
+    /// The learned network on the suite: mean pieces survived and lines
+    /// added per start (absent when the run does not measure).
+    #[serde(default)]
+    pub suite_pieces: Option<f64>,
+    #[serde(default)]
+    pub suite_lines: Option<f64>,
 }
 
 /// Progress events for the command line.
@@ -88,6 +104,7 @@ pub enum CycleEvent<'a> {
     SearchDepth { cycle: usize, report: &'a hatetris_search::DepthReport },
     RefineProgress { cycle: usize, done: usize, total: usize },
     Epoch { cycle: usize, report: &'a crate::train::EpochReport },
+    SuiteProgress { done: usize, total: usize },
     CycleDone { metrics: &'a CycleMetrics },
 }
 
@@ -247,6 +264,12 @@ pub fn run_cycles(
             return Ok(metrics);
         }
 
+        // Suite: the strength of what was learned (and, once, of the start).
+        if cycle == 1 {
+            suite_step(&config, &dir.join("suite-000.json"), &network_for(dir, 1), on_event)?;
+        }
+        let suite = suite_step(&config, &cdir.join("suite.json"), &net_path, on_event)?;
+
         let m = CycleMetrics {
             cycle,
             lines: record.lines,
@@ -260,10 +283,14 @@ pub fn run_cycles(
             validation_loss,
             epochs,
             wall_secs: started.elapsed().as_secs_f64(),
+            suite_pieces: suite.as_ref().map(|s| s.mean_pieces),
+            suite_lines: suite.as_ref().map(|s| s.mean_lines),
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
-        plot_progress(dir, &metrics)?;
+        let initial_suite: Option<SuiteRecord> =
+            if config.suite_width > 0 { Some(read_json(&dir.join("suite-000.json"))?) } else { None };
+        plot_progress(dir, &metrics, initial_suite.as_ref())?;
         on_event(CycleEvent::CycleDone { metrics: &m });
     }
     Ok(metrics)
@@ -360,6 +387,52 @@ fn search_step(
     })
 }
 
+/// A network's strength on the embedded suite (suite.json).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct SuiteRecord {
+    network: String,
+    width: usize,
+    pieces: usize,
+    mean_pieces: f64,
+    mean_lines: f64,
+    secs: f64,
+}
+
+/// Measures the network at `net_path` on the embedded suite unless
+/// `record` already holds the result; None when the run does not measure.
+fn suite_step(
+    config: &CycleConfig,
+    record: &Path,
+    net_path: &Path,
+    on_event: &mut dyn FnMut(CycleEvent),
+) -> Result<Option<SuiteRecord>, CycleError> {
+    if config.suite_width == 0 {
+        return Ok(None);
+    }
+    if record.exists() {
+        return Ok(Some(read_json(record)?));
+    }
+    let t = Instant::now();
+    let net = QuantizedNetwork::new(&Network::load(net_path)?);
+    let suite = Suite::embedded_default();
+    let total = suite.starts.len();
+    let results = measure(&suite, &net, config.suite_width, config.suite_pieces.max(1), config.quiescence, config.seed, &mut |done, total| {
+        on_event(CycleEvent::SuiteProgress { done, total })
+    });
+    let summary = summarize(&results);
+    let r = SuiteRecord {
+        network: net_path.display().to_string(),
+        width: config.suite_width,
+        pieces: config.suite_pieces,
+        mean_pieces: summary.mean_pieces,
+        mean_lines: summary.mean_lines,
+        secs: t.elapsed().as_secs_f64(),
+    };
+    debug_assert_eq!(results.len(), total);
+    write_json(record, &r)?;
+    Ok(Some(r))
+}
+
 fn read_metrics(path: &Path) -> Result<Vec<CycleMetrics>, CycleError> {
     if !path.exists() {
         return Ok(Vec::new());
@@ -380,7 +453,22 @@ fn write_metrics(path: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError
     write_atomically(path, text.as_bytes()).map_err(io(path))
 }
 
-fn plot_progress(dir: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError> {
+fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRecord>) -> Result<(), CycleError> {
+    if let Some(first) = initial {
+        // Cycle 0 is the starting network; cycle c is what cycle c learned.
+        let pieces: Vec<(f64, f64)> = std::iter::once((0.0, first.mean_pieces))
+            .chain(metrics.iter().filter_map(|m| Some((m.cycle as f64, m.suite_pieces?))))
+            .collect();
+        let lines: Vec<(f64, f64)> = std::iter::once((0.0, first.mean_lines))
+            .chain(metrics.iter().filter_map(|m| Some((m.cycle as f64, m.suite_lines?))))
+            .collect();
+        crate::plot::plot_losses(
+            &dir.join("progress-suite.png"),
+            "suite: mean pieces survived / lines added per start, by cycle",
+            &[("pieces survived", pieces), ("lines added", lines)],
+        )
+        .map_err(|e| CycleError::Plot(e.to_string()))?;
+    }
     let lines: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.lines as f64)).collect();
     let loss: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.validation_loss)).collect();
     crate::plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
@@ -404,6 +492,8 @@ mod tests {
             max_depth: 24,
             train: TrainConfig { hidden: 8, batch_size: 32, max_epochs: 2, ..TrainConfig::default() },
             sample_children: false,
+            suite_width: 2,
+            suite_pieces: 3,
         }
     }
 
@@ -452,7 +542,11 @@ mod tests {
             assert_eq!(out.score, m.lines, "the recorded replay scores what the metrics say");
         }
         assert_eq!(read_metrics(&dir.join("metrics.jsonl")).unwrap(), metrics);
-        for png in ["progress-lines.png", "progress-loss.png"] {
+        // Each learned network, and the first, was measured on the suite.
+        assert!(metrics.iter().all(|m| m.suite_pieces.is_some_and(|p| (0.0..=3.0).contains(&p))));
+        let first: SuiteRecord = read_json(&dir.join("suite-000.json")).unwrap();
+        assert!(first.network.ends_with("net-000.hnet"));
+        for png in ["progress-lines.png", "progress-loss.png", "progress-suite.png"] {
             let bytes = std::fs::read(dir.join(png)).unwrap();
             assert_eq!(&bytes[1..4], b"PNG");
         }

@@ -81,7 +81,20 @@ pub enum SuiteError {
     },
 }
 
+/// The default suite: every 25th piece after the first 100 of three long
+/// public games (knewjade's 289 lines, Tim's 232, David & Felipe's 148),
+/// built by `hatetris suite` (a test of the command rebuilds it from the
+/// fixtures, byte for byte).
+const DEFAULT_SUITE: &[u8] = include_bytes!("../../data/default.htsu");
+
 impl Suite {
+    /// The embedded default suite (the yardstick of `hatetris strength`
+    /// and of the cycle's per-cycle measurement).
+    pub fn embedded_default() -> Suite {
+        Suite::from_bytes(DEFAULT_SUITE).expect("the embedded suite is valid (tested)")
+    }
+
+
     /// Starts from one replay: the position after every `every`-th piece
     /// from piece `skip` on (piece counts p with p >= skip and
     /// (p - skip) % every == 0), while the game is still on (p below the
