@@ -1,0 +1,47 @@
+//! `hatetris cycle` end to end at a tiny size: a cycle with the survival
+//! target and children sampling searches, refines, learns, measures the
+//! learned network on the suite and reports it; bad flags exit 2.
+
+use std::process::Command;
+
+fn hatetris() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hatetris"))
+}
+
+#[test]
+fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let out = hatetris()
+        .args(["cycle", "--dir", run.to_str().unwrap(), "--cycles", "1", "--width", "8", "--samples", "2"])
+        .args(["--sample-children", "--target", "survival", "--refine-width", "4", "--refine-depth", "3"])
+        .args(["--refine-step", "1.0", "--max-depth", "12", "--max-epochs", "1", "--batch", "64"])
+        .args(["--suite-width", "2", "--suite-pieces", "2", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let line = String::from_utf8(out.stdout).unwrap();
+    let m: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(m["cycle"], 1);
+    let pieces = m["suite_pieces"].as_f64().expect("the learned network was measured");
+    assert!((0.0..=2.0).contains(&pieces), "{pieces}");
+    for f in ["config.json", "metrics.jsonl", "suite-000.json", "cycle-001/suite.json", "cycle-001/net.hnet", "progress-suite.png"] {
+        assert!(run.join(f).exists(), "{f} missing");
+    }
+    let config: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
+    assert_eq!(config["refine"]["target"], "survival");
+    assert_eq!(config["sample_children"], true);
+}
+
+#[test]
+fn a_bad_target_or_discount_is_one_line_and_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    for bad in [&["--target", "bogus"][..], &["--gamma", "1.5"][..]] {
+        let out = hatetris().args(["cycle", "--dir", run.to_str().unwrap()]).args(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("target") || err.contains("gamma"), "{err}");
+        assert!(!run.join("config.json").exists(), "nothing is written on bad flags");
+    }
+}
