@@ -50,6 +50,10 @@ pub struct CycleArgs {
     /// Pieces searched from each suite start in that measurement.
     #[arg(long, default_value_t = 150)]
     pub suite_pieces: usize,
+    /// Playable rows of the games searched and refined (16: the official
+    /// game; lower wells play near their ceiling from the start).
+    #[arg(long, default_value_t = 16)]
+    pub height: usize,
     /// Cycles of refined data each learn step trains on.
     #[arg(long, default_value_t = 3)]
     pub history: usize,
@@ -97,6 +101,7 @@ impl CycleArgs {
             sample_children: self.sample_children,
             suite_width: self.suite_width,
             suite_pieces: self.suite_pieces,
+            height: self.height,
             train: TrainConfig {
                 max_epochs: self.max_epochs,
                 batch_size: self.batch,
@@ -132,6 +137,9 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         bail!(
             "--width, --samples, --refine-width, --refine-depth and --history must be at least 1"
         );
+    }
+    if !(4..=16).contains(&args.height) {
+        bail!("--height must be 4 to 16");
     }
     if !(args.gamma > 0.0 && args.gamma < 1.0) || !(args.refine_step > 0.0 && args.refine_step <= 1.0) {
         bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");

@@ -46,6 +46,17 @@ pub struct CycleConfig {
     /// Pieces searched from each suite start.
     #[serde(default)]
     pub suite_pieces: usize,
+    /// Playable rows of the search and refine games (16 is the official
+    /// game). In a lower well every long game is played near the ceiling,
+    /// the regime of the long public games, and outcomes come sooner; the
+    /// features do not depend on the height, and the suite is always played
+    /// at 16.
+    #[serde(default = "standard_height")]
+    pub height: usize,
+}
+
+fn standard_height() -> usize {
+    hatetris_game::STANDARD_HEIGHT
 }
 
 impl Default for CycleConfig {
@@ -62,6 +73,7 @@ impl Default for CycleConfig {
             sample_children: false,
             suite_width: 300,
             suite_pieces: 150,
+            height: standard_height(),
         }
     }
 }
@@ -195,7 +207,8 @@ pub fn run_cycles(
     }
     let metrics_path = dir.join("metrics.jsonl");
     let mut metrics = read_metrics(&metrics_path)?;
-    let rules = Rules::STANDARD;
+    let rules = Rules::with_height(config.height)
+        .ok_or_else(|| CycleError::Malformed { path: config_path.clone(), what: format!("height {} (1 to 16)", config.height) })?;
     for cycle in metrics.len() + 1..=cycles {
         let started = Instant::now();
         let cdir = cycle_dir(dir, cycle);
@@ -324,7 +337,7 @@ fn search_step(
     samples_path: &Path,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<SearchRecord, CycleError> {
-    let rules = Rules::STANDARD;
+    let rules = Rules::with_height(config.height).expect("checked when the run starts");
     let search = SearchConfig {
         width: config.width,
         rules,
@@ -494,6 +507,7 @@ mod tests {
             sample_children: false,
             suite_width: 2,
             suite_pieces: 3,
+            height: standard_height(),
         }
     }
 
