@@ -106,3 +106,24 @@ fn a_resume_with_other_weights_under_the_same_path_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not available now"), "{err}");
 }
+
+/// A search from piece 200 of the 289-line game writes the whole game: its
+/// replay verifies from the empty well to the score printed, at least the
+/// score the game had there; a piece past the game's end is refused.
+#[test]
+fn a_search_from_a_games_position_writes_the_whole_game() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/data/knewjade-289.b2048");
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("from.txt");
+    let v = json(&hatetris(&[
+        "search", "--from", game, "--at", "200", "--width", "20", "--max-depth", "10", "--eval", "baseline", "--json",
+        "--quiet", "--out", out_file.to_str().unwrap(),
+    ]));
+    assert_eq!(v["pieces"].as_u64().unwrap(), 210);
+    let score = v["score"].as_u64().unwrap();
+    assert_eq!(score, verified_score(&out_file));
+    assert!(score >= 73, "the game had 73 lines after 200 pieces, the search {score}");
+    let out = hatetris(&["search", "--from", game, "--at", "5000", "--width", "5", "--quiet"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--at 5000"));
+}
