@@ -141,7 +141,9 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     if !(4..=16).contains(&args.height) {
         bail!("--height must be 4 to 16");
     }
-    if !(args.gamma > 0.0 && args.gamma < 1.0) || !(args.refine_step > 0.0 && args.refine_step <= 1.0) {
+    // Written so that NaN fails too.
+    let in_range = args.gamma > 0.0 && args.gamma < 1.0 && args.refine_step > 0.0 && args.refine_step <= 1.0;
+    if !in_range {
         bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");
     }
     if let Some(n) = args.threads {
