@@ -54,6 +54,12 @@ pub struct CycleArgs {
     /// game; lower wells play near their ceiling from the start).
     #[arg(long, default_value_t = 16)]
     pub height: usize,
+    /// Data sets mixed into every learn step (e.g. solved small wells).
+    #[arg(long, num_args = 1..)]
+    pub anchor: Vec<PathBuf>,
+    /// Samples drawn from the --anchor sets each learn step (0: all).
+    #[arg(long, default_value_t = 0)]
+    pub anchor_samples: usize,
     /// Cycles of refined data each learn step trains on.
     #[arg(long, default_value_t = 3)]
     pub history: usize,
@@ -102,6 +108,8 @@ impl CycleArgs {
             suite_width: self.suite_width,
             suite_pieces: self.suite_pieces,
             height: self.height,
+            anchor: self.anchor.clone(),
+            anchor_samples: self.anchor_samples,
             train: TrainConfig {
                 max_epochs: self.max_epochs,
                 batch_size: self.batch,

@@ -53,6 +53,15 @@ pub struct CycleConfig {
     /// at 16.
     #[serde(default = "standard_height")]
     pub height: usize,
+    /// Data sets mixed into every learn step (for instance the solved small
+    /// wells the bootstrap learned from), so that a cycle's few thousand
+    /// wells of one game do not overwrite what the network knew.
+    #[serde(default)]
+    pub anchor: Vec<PathBuf>,
+    /// Samples drawn (seeded, without replacement) from the anchor sets
+    /// each learn step (0: all of them).
+    #[serde(default)]
+    pub anchor_samples: usize,
 }
 
 fn standard_height() -> usize {
@@ -74,6 +83,8 @@ impl Default for CycleConfig {
             suite_width: 300,
             suite_pieces: 150,
             height: standard_height(),
+            anchor: Vec::new(),
+            anchor_samples: 0,
         }
     }
 }
@@ -259,6 +270,17 @@ pub fn run_cycles(
                 let mut data = Vec::new();
                 for c in cycle.saturating_sub(config.history.max(1) - 1).max(1)..=cycle {
                     data.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
+                }
+                let mut anchor = Vec::new();
+                for path in &config.anchor {
+                    anchor.extend(read_dataset(path)?);
+                }
+                if config.anchor_samples > 0 && config.anchor_samples < anchor.len() {
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA5C4);
+                    let picks = sample(&mut rng, anchor.len(), config.anchor_samples);
+                    data.extend(picks.iter().map(|i| anchor[i]));
+                } else {
+                    data.extend(anchor);
                 }
                 let mut tc = config.train.clone();
                 tc.hidden = net.hidden;
@@ -508,6 +530,8 @@ mod tests {
             suite_width: 2,
             suite_pieces: 3,
             height: standard_height(),
+            anchor: Vec::new(),
+            anchor_samples: 0,
         }
     }
 
