@@ -1,7 +1,9 @@
 //! `hatetris cycle` end to end at a tiny size: a cycle with the survival
-//! target and children sampling searches, refines, learns, measures the
-//! learned network on the suite and reports it; bad flags exit 2.
+//! target, children sampling and an anchor set searches, refines, learns
+//! (on its wells and the anchor's), measures the learned network on the
+//! suite and reports it; bad flags exit 2.
 
+use hatetris_learn::dataset::{write_dataset, Sample};
 use std::process::Command;
 
 fn hatetris() -> Command {
@@ -12,11 +14,16 @@ fn hatetris() -> Command {
 fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run");
+    // A small anchor set, mixed into the learn step.
+    let anchor = dir.path().join("anchor.htds");
+    let wells: Vec<Sample> = (0..50u16).map(|i| Sample::new(&[0, i % 1023, 1022 - i], 0.5)).collect();
+    write_dataset(&anchor, "anchor", &wells).unwrap();
     let out = hatetris()
         .args(["cycle", "--dir", run.to_str().unwrap(), "--cycles", "1", "--width", "8", "--samples", "2"])
         .args(["--sample-children", "--target", "survival", "--refine-width", "4", "--refine-depth", "3"])
         .args(["--refine-step", "1.0", "--max-depth", "12", "--max-epochs", "1", "--batch", "64"])
         .args(["--suite-width", "2", "--suite-pieces", "2", "--quiet"])
+        .args(["--anchor", anchor.to_str().unwrap(), "--anchor-samples", "20"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -31,6 +38,7 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
     let config: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
     assert_eq!(config["refine"]["target"], "survival");
     assert_eq!(config["sample_children"], true);
+    assert_eq!(config["anchor_samples"], 20);
 }
 
 #[test]
