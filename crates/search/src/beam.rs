@@ -207,6 +207,16 @@ impl BeamState {
         })
     }
 
+    /// Pieces placed since the start without ending the game: the depth,
+    /// less the step that found no child once the beam has died.
+    pub fn pieces_survived(&self) -> usize {
+        if self.beam.is_empty() {
+            self.depth.saturating_sub(1)
+        } else {
+            self.depth
+        }
+    }
+
     pub fn is_finished(&self, config: &SearchConfig) -> bool {
         self.beam.is_empty() || (config.max_depth > 0 && self.depth >= config.max_depth)
     }

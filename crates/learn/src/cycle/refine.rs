@@ -70,11 +70,8 @@ fn lookahead_run(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Ev
     };
     let mut state = BeamState::from_well(*well);
     run(&mut state, &search, eval, &mut |_| true);
-    if state.beam.is_empty() {
-        // The step that found no child still counts as a depth.
-        return (state.depth.saturating_sub(1), None);
-    }
-    (state.depth, Some(state.beam.iter().map(|e| e.value).fold(f32::NEG_INFINITY, f32::max)))
+    let best = state.beam.iter().map(|e| e.value).reduce(f32::max);
+    (state.pieces_survived(), best)
 }
 
 /// The best plain network value at the lookahead's last depth, or -1 if no
@@ -108,8 +105,9 @@ const REPORT_EVERY: usize = 256;
 
 /// For each well: x = its network value, y = the lookahead's, t = x + step
 /// (y - x); lookahead targets are then scaled so their minimum and maximum
-/// become -1 and 1 (survival targets are on the value's scale already). Parallel over wells; `progress(done)` is called from the calling
-/// thread after each block of wells, so it needs no locking.
+/// become -1 and 1 (survival targets are on the value's scale already).
+/// Parallel over wells; `progress(done)` is called from the calling thread
+/// after each block of wells, so it needs no locking.
 pub fn refine_targets(
     wells: &[Well],
     rules: Rules,

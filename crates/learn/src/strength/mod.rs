@@ -78,12 +78,7 @@ fn measure_start(start: &Start, eval: &dyn Evaluator, config: &SearchConfig) -> 
     if config.max_depth > 0 {
         run(&mut state, config, eval, &mut |_| true);
     }
-    // A step that leaves no entry placed no piece that kept the game on.
-    let pieces_survived = if state.beam.is_empty() {
-        state.depth.saturating_sub(1)
-    } else {
-        state.depth
-    };
+    let pieces_survived = state.pieces_survived();
     let result = state.result();
     // The line is checked against the game's own memory, not the tree's.
     let end =
