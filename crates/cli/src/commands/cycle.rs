@@ -154,12 +154,7 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     if !in_range {
         bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");
     }
-    if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .context("cannot start the thread pool")?;
-    }
+    crate::commands::set_threads(args.threads)?;
     let initial = match &args.init {
         Some(p) => {
             Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?

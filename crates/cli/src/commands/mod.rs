@@ -8,3 +8,12 @@ pub mod strength;
 pub mod suite;
 pub mod train;
 pub mod verify;
+
+/// Sizes rayon's global pool when `--threads` is given (else all cores).
+pub fn set_threads(threads: Option<usize>) -> anyhow::Result<()> {
+    use anyhow::Context;
+    if let Some(n) = threads {
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
+    }
+    Ok(())
+}

@@ -158,9 +158,7 @@ pub fn run_search(
 }
 
 pub fn search(args: &SearchArgs) -> Result<()> {
-    if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
-    }
+    crate::commands::set_threads(args.threads)?;
     let (config, eval_spec, state) = if let Some(dir) = &args.resume {
         let restored = checkpoint::load(dir)?;
         eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);

@@ -3,7 +3,7 @@
 //! starts (paired differences and their 95% interval).
 
 use crate::commands::search::load_evaluator;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use hatetris_eval::Evaluator;
 use hatetris_learn::strength::stats::{paired, Paired};
@@ -57,12 +57,7 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     if args.width == 0 || args.pieces == 0 {
         bail!("--width and --pieces must be at least 1");
     }
-    if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-            .context("cannot start the thread pool")?;
-    }
+    crate::commands::set_threads(args.threads)?;
     let (suite, suite_name) = match &args.suite {
         Some(path) => (Suite::load(path)?, path.display().to_string()),
         None => (Suite::embedded_default(), "default".to_string()),

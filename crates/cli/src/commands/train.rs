@@ -91,9 +91,7 @@ impl EpochBar {
 }
 
 pub fn train(args: &TrainArgs) -> Result<()> {
-    if let Some(n) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
-    }
+    crate::commands::set_threads(args.threads)?;
     let init = match &args.init {
         Some(path) => Some(Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?),
         None => None,
