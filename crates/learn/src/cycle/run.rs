@@ -234,7 +234,7 @@ pub fn run_cycles(
         let samples_path = cdir.join("samples.htds");
         let step = (cycle, Step::Search);
         let record: SearchRecord = resumable(step, &samples_path, &cdir.join("search.json"), on_event, |on_event| {
-            search_step(&config, &qnet, seed, cycle, &samples_path, on_event)
+            search_step(&config, rules, &qnet, seed, cycle, &samples_path, on_event)
         })?;
         if stop_after == Some(step) {
             return Ok(metrics);
@@ -353,13 +353,13 @@ fn resumable<T: Serialize + for<'de> Deserialize<'de>>(
 
 fn search_step(
     config: &CycleConfig,
+    rules: Rules,
     net: &dyn Evaluator,
     seed: u64,
     cycle: usize,
     samples_path: &Path,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<SearchRecord, CycleError> {
-    let rules = Rules::with_height(config.height).expect("checked when the run starts");
     let search = SearchConfig {
         width: config.width,
         rules,
@@ -382,21 +382,20 @@ fn search_step(
         picks.sort_unstable();
         for i in picks {
             let e = &s.beam[i];
-            let wells = if config.sample_children {
+            // A child's value is refine's business; 0 marks it unvalued.
+            let wells: Vec<(Well, f32)> = if config.sample_children {
                 let memory = s.tree.memory_at(e.node);
                 let (_, landings) = choose_piece_and_landings(&e.well, rules, Some(&memory));
                 let mut seen = FxHashSet::default();
                 landings
                     .into_iter()
                     .filter(|l| !l.well.is_game_over() && seen.insert(l.well.hash64()))
-                    .map(|l| l.well)
+                    .map(|l| (l.well, 0.0))
                     .collect()
             } else {
-                vec![e.well]
+                vec![(e.well, e.value)]
             };
-            for w in wells {
-                // The sample's value is refine's business; 0 marks it unrefined.
-                let value = if config.sample_children { 0.0 } else { e.value };
+            for (w, value) in wells {
                 if let Err(err) = writer.push(&Sample::new(w.playable(rules), value)) {
                     write_error = Some(err);
                     return false;
@@ -450,7 +449,6 @@ fn suite_step(
     let t = Instant::now();
     let net = QuantizedNetwork::new(&Network::load(net_path)?);
     let suite = Suite::embedded_default();
-    let total = suite.starts.len();
     let results = measure(&suite, &net, config.suite_width, config.suite_pieces.max(1), config.quiescence, config.seed, &mut |done, total| {
         on_event(CycleEvent::SuiteProgress { done, total })
     });
@@ -463,7 +461,6 @@ fn suite_step(
         mean_lines: summary.mean_lines,
         secs: t.elapsed().as_secs_f64(),
     };
-    debug_assert_eq!(results.len(), total);
     write_json(record, &r)?;
     Ok(Some(r))
 }
