@@ -25,6 +25,8 @@ enum Command {
     Cycle(commands::cycle::CycleArgs),
     /// Beam search for a long game.
     Search(commands::search::SearchArgs),
+    /// Hunt for a record: searches restarted from a book of the best lines (UCB1).
+    Hunt(commands::hunt::HuntArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
     Bench(commands::bench::BenchArgs),
     /// Solve small wells exactly.
@@ -45,6 +47,7 @@ fn main() {
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
         Command::Cycle(a) => commands::cycle::cycle(a),
+        Command::Hunt(a) => commands::hunt::hunt(a),
         Command::Bench(a) => commands::bench::bench(a),
         Command::Solve(a) => commands::solve::solve(a),
         Command::Train(a) => commands::train::train(a),

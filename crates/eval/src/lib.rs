@@ -12,6 +12,7 @@
 //! * [`quantized`]: the network with an i16 first layer and a band cache
 //!   (what `hatetris search` and `play` evaluate with).
 //! * [`weights`]: the `.hnet` file format.
+//! * [`spec`]: evaluators as users name them (`baseline`, `net`, `net=PATH`).
 //! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
 
 pub mod baseline;
@@ -20,6 +21,7 @@ pub mod features;
 pub mod network;
 pub mod quantized;
 pub mod simd;
+pub mod spec;
 #[cfg(test)]
 mod testing;
 pub mod weights;
@@ -29,4 +31,5 @@ pub use evaluator::Evaluator;
 pub use features::{active_features, NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
 pub use network::{tanh_exp, tanh_exp_grad, Network};
 pub use quantized::QuantizedNetwork;
+pub use spec::{EvalSpec, EvalSpecError};
 pub use weights::WeightsError;

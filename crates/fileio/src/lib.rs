@@ -4,6 +4,10 @@
 //! either the old file or the whole new one. `tempfile` does the naming
 //! and the clean-up (a temporary file not persisted is removed when
 //! dropped); this crate adds the permissions and the sync.
+//!
+//! [`frame`]: the magic, version and checksum framing of binary files.
+
+pub mod frame;
 
 use std::io::Write;
 use std::path::Path;

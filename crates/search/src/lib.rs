@@ -18,5 +18,5 @@ pub mod path;
 pub mod quiescence;
 
 pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchResult};
-pub use line::{keys_for_line, moves_for_keys, replay_line, LineEnd, LineError};
+pub use line::{keys_for_line, moves_for_keys, replay_line, verified_replay, LineEnd, LineError, VerifiedReplay};
 pub use moves::Move;

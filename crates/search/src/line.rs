@@ -5,6 +5,7 @@
 
 use crate::moves::Move;
 use hatetris_game::reference::key_path;
+use hatetris_game::replay::{self, Format};
 use hatetris_game::{for_each_lock_position, next_piece, Enemy, Game, Key, Piece, Rules, SeenWells, Well};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -17,6 +18,29 @@ pub enum LineError {
     GameOver { index: usize },
     #[error("the line ends in game over after {pieces} pieces: no position to search from")]
     EndsInGameOver { pieces: usize },
+    #[error("the written replay does not decode: {0}")]
+    Decode(String),
+}
+
+/// A line as a replay the official game reads, with what the engine makes
+/// of that replay: decoded again (as a reader would) and played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifiedReplay {
+    pub replay: String,
+    pub score: u32,
+    pub pieces: usize,
+    pub game_over: bool,
+}
+
+/// Turns `moves` into keys (checking the enemy's every piece), encodes them
+/// in `format`, decodes that text and plays it: the score returned is the
+/// engine's verdict on what is written, never the search's belief.
+pub fn verified_replay(rules: Rules, enemy: Enemy, moves: &[Move], format: Format) -> Result<VerifiedReplay, LineError> {
+    let keys = keys_for_line(rules, enemy, moves)?;
+    let replay = replay::encode(&keys, format);
+    let decoded = replay::decode(&replay).map_err(|e| LineError::Decode(e.to_string()))?;
+    let out = hatetris_game::play(rules, enemy, &decoded, |_, _| {});
+    Ok(VerifiedReplay { replay, score: out.score, pieces: out.pieces as usize, game_over: out.game_over })
 }
 
 /// Plays `moves` in the engine and returns the keys, failing at the first
@@ -111,7 +135,6 @@ pub fn replay_line(
 mod tests {
     use super::*;
     use hatetris_game::fixtures::known_replays;
-    use hatetris_game::replay;
 
     /// Every known replay, as moves, replays to the engine's own score and
     /// well, and its moves turn back into keys that do too.
@@ -129,6 +152,18 @@ mod tests {
             let replayed = hatetris_game::play(Rules::STANDARD, enemy, &again, |_, _| {});
             assert_eq!((replayed.score, replayed.pieces), (out.score, out.pieces), "{}", r.name);
         }
+    }
+
+    #[test]
+    fn a_verified_replay_scores_what_the_game_scores() {
+        let r = known_replays().into_iter().find(|r| r.name == "knewjade (5)").unwrap();
+        let keys = replay::decode(&r.replay).unwrap();
+        let moves = moves_for_keys(Rules::STANDARD, Enemy::Hatetris, &keys);
+        let v = verified_replay(Rules::STANDARD, Enemy::Hatetris, &moves, Format::Base2048).unwrap();
+        let out = hatetris_game::play(Rules::STANDARD, Enemy::Hatetris, &keys, |_, _| {});
+        assert_eq!((v.score, v.pieces, v.game_over), (out.score, out.pieces as usize, out.game_over));
+        let again = replay::decode(&v.replay).unwrap();
+        assert_eq!(moves_for_keys(Rules::STANDARD, Enemy::Hatetris, &again), moves);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 pub mod bench;
 pub mod cycle;
+pub mod hunt;
 pub mod play;
 pub mod progress;
 pub mod search;

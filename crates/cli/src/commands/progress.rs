@@ -48,4 +48,11 @@ impl DepthProgress {
             eprintln!("{}: done, {} in {:.1}s", self.label, Self::line(r), r.elapsed_secs);
         }
     }
+
+    /// Clears the bar without a closing line (the caller reports instead).
+    pub fn finish_quietly(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
 }

@@ -5,10 +5,10 @@
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
-use hatetris_game::replay::{self, Format};
-use hatetris_game::{play, Enemy, Rules};
-use hatetris_search::{checkpoint, keys_for_line, moves_for_keys, run, BeamState, SearchConfig};
+use hatetris_eval::{EvalSpec, Evaluator};
+use hatetris_game::replay::Format;
+use hatetris_game::{Enemy, Rules};
+use hatetris_search::{checkpoint, moves_for_keys, run, verified_replay, BeamState, SearchConfig};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -71,25 +71,11 @@ pub struct SearchArgs {
     pub at: Option<usize>,
 }
 
-/// An evaluator chosen on the command line, with a name that identifies it
-/// (a network by its file). Networks come quantised (`QuantizedNetwork`):
-/// within 2e-3 of the f32 network on real wells, about twice as fast.
+/// An evaluator chosen on the command line, with its identity (see
+/// [`EvalSpec::load`]).
 pub fn load_evaluator(spec: &str) -> Result<(Box<dyn Evaluator>, String)> {
-    match spec {
-        "baseline" => Ok((Box::new(Baseline), "baseline".into())),
-        "net" => {
-            let net = Network::embedded_default();
-            let name = format!("net:embedded:{:08x}", net.checksum());
-            Ok((Box::new(QuantizedNetwork::new(&net)), name))
-        }
-        s if s.starts_with("net=") => {
-            let path = Path::new(&s[4..]);
-            let net = Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?;
-            let name = format!("net:{}:{:08x}", path.display(), net.checksum());
-            Ok((Box::new(QuantizedNetwork::new(&net)), name))
-        }
-        other => bail!("unknown evaluator '{other}' (expected baseline, net or net=PATH)"),
-    }
+    let spec: EvalSpec = spec.parse()?;
+    spec.load().with_context(|| format!("cannot load evaluator {spec}"))
 }
 
 /// A finished search: the replay and what the engine says it scores.
@@ -140,13 +126,9 @@ pub fn run_search(
         checkpoint::save(dir, config, eval_name, &state)?;
     }
     let result = state.result();
-    let keys = keys_for_line(config.rules, config.enemy, &result.moves).context("the line found does not replay")?;
-    let replay = replay::encode(&keys, format);
-    // Verify what was written, through the decoder the reader will use.
-    let decoded = replay::decode(&replay).map_err(|e| anyhow::anyhow!("written replay does not decode: {e}"))?;
-    let verified = play(Rules::STANDARD, config.enemy, &decoded, |_, _| {});
+    let verified = verified_replay(config.rules, config.enemy, &result.moves, format).context("the line found does not replay")?;
     Ok(Finished {
-        replay,
+        replay: verified.replay,
         verified_score: verified.score,
         search_score: result.score,
         pieces: result.moves.len(),
@@ -193,8 +175,8 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         (config, args.eval.clone(), state)
     };
     // A resumed run names its evaluator by identity; load it the same way.
-    let spec = spec_from_name(&eval_spec);
-    let (eval, eval_name) = load_evaluator(&spec)?;
+    let spec = if args.resume.is_some() { EvalSpec::from_identity(&eval_spec)? } else { eval_spec.parse()? };
+    let (eval, eval_name) = spec.load().with_context(|| format!("cannot load evaluator {spec}"))?;
     if args.resume.is_some() && eval_name != eval_spec {
         bail!("the checkpoint was made with evaluator {eval_spec}, which is not available now (found {eval_name})");
     }
@@ -228,20 +210,4 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         println!("{}", done.replay);
     }
     Ok(())
-}
-
-/// Turns a checkpoint's evaluator identity back into a command-line spec.
-fn spec_from_name(name: &str) -> String {
-    if name == "baseline" {
-        return name.into();
-    }
-    if let Some(rest) = name.strip_prefix("net:") {
-        if rest.starts_with("embedded:") {
-            return "net".into();
-        }
-        if let Some((path, _crc)) = rest.rsplit_once(':') {
-            return format!("net={path}");
-        }
-    }
-    name.into()
 }

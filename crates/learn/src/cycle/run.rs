@@ -8,7 +8,7 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Rules, Well, BAR};
 use rustc_hash::FxHashSet;
 use hatetris_fileio::write_atomically;
-use hatetris_search::{keys_for_line, run, BeamState, SearchConfig};
+use hatetris_search::{run, verified_replay, BeamState, SearchConfig};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -410,12 +410,11 @@ fn search_step(
     }
     writer.finish()?;
     let result = state.result();
-    let keys = keys_for_line(rules, search.enemy, &result.moves)?;
-    let verified = hatetris_game::play(rules, search.enemy, &keys, |_, _| {});
+    let verified = verified_replay(rules, search.enemy, &result.moves, hatetris_game::replay::Format::Base2048)?;
     Ok(SearchRecord {
         lines: verified.score,
         pieces: result.moves.len(),
-        replay: hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048),
+        replay: verified.replay,
         wells_sampled: sampled,
         search_secs: t.elapsed().as_secs_f64(),
     })

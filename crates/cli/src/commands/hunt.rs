@@ -1,0 +1,149 @@
+//! `hatetris hunt`: a record hunt that restarts searches from a book of its
+//! best lines (UCB1), resumable at any moment.
+
+use crate::commands::progress::DepthProgress;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use hatetris_eval::EvalSpec;
+use hatetris_hunt::{Budget, HuntConfig, HuntEvent, HuntState};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct HuntArgs {
+    /// The run directory: created if new, continued if it holds a hunt.
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// `baseline`, `net` (the embedded network) or `net=PATH` [default: net].
+    #[arg(long)]
+    pub eval: Option<String>,
+    /// Stop when the hunt has run this many minutes in all (sessions added).
+    #[arg(long, conflicts_with = "iterations")]
+    pub minutes: Option<f64>,
+    /// Stop when the hunt has made this many searches in all.
+    #[arg(long)]
+    pub iterations: Option<usize>,
+    /// Beam width of the first, second, ... search from one position (a
+    /// position is searched once at each) [default: 1000,10000,100000].
+    #[arg(long, value_delimiter = ',')]
+    pub widths: Option<Vec<usize>>,
+    /// Seed of the searches' tie-breaks [default: 0].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Pieces between the book's positions on a line [default: 10].
+    #[arg(long)]
+    pub stride: Option<u32>,
+    /// Weight of UCB1's exploration term [default: 0.3].
+    #[arg(long)]
+    pub explore: Option<f64>,
+    /// S/Z line-clear chain depth of the searches [default: 1].
+    #[arg(long)]
+    pub quiescence: Option<u32>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn hunt(args: &HuntArgs) -> Result<()> {
+    crate::commands::set_threads(args.threads)?;
+    if args.minutes.is_some_and(|m| !(m > 0.0)) {
+        bail!("--minutes must be positive");
+    }
+    let mut state = match HuntState::load(&args.dir)? {
+        Some(saved) => {
+            let c = &saved.config;
+            let mismatch = |name: &str, given: String, stored: String| {
+                anyhow::anyhow!("{} was started with --{name} {stored}; it cannot go on with {given}", args.dir.display())
+            };
+            if let Some(w) = &args.widths {
+                if *w != c.widths {
+                    return Err(mismatch("widths", format!("{w:?}"), format!("{:?}", c.widths)));
+                }
+            }
+            for (name, given, stored) in [
+                ("seed", args.seed.map(|v| v.to_string()), c.seed.to_string()),
+                ("stride", args.stride.map(|v| v.to_string()), c.stride.to_string()),
+                ("explore", args.explore.map(|v| v.to_string()), c.explore.to_string()),
+                ("quiescence", args.quiescence.map(|v| v.to_string()), c.quiescence.to_string()),
+            ] {
+                if let Some(g) = given.filter(|g| *g != stored) {
+                    return Err(mismatch(name, g, stored));
+                }
+            }
+            if !args.quiet {
+                eprintln!("hunt: continuing {} after {} searches, best {} lines", args.dir.display(), saved.history.len(), saved.book.best_lines);
+            }
+            saved
+        }
+        None => HuntState::new(HuntConfig {
+            eval: String::new(),
+            widths: args.widths.clone().unwrap_or_else(|| vec![1000, 10000, 100000]),
+            seed: args.seed.unwrap_or(0),
+            stride: args.stride.unwrap_or(10).max(1),
+            explore: args.explore.unwrap_or(0.3),
+            quiescence: args.quiescence.unwrap_or(1),
+        })?,
+    };
+    // A hunt stores its evaluator's identity (a network with its CRC32):
+    // a resumed hunt must find the very same weights.
+    let resumed = !state.config.eval.is_empty();
+    let spec: EvalSpec = if resumed {
+        EvalSpec::from_identity(&state.config.eval)?
+    } else {
+        args.eval.as_deref().unwrap_or("net").parse()?
+    };
+    if let (Some(given), true) = (&args.eval, resumed) {
+        if given.parse::<EvalSpec>()? != spec {
+            bail!("{} was started with --eval {spec}; it cannot go on with {given}", args.dir.display());
+        }
+    }
+    let (eval, identity) = spec.load().with_context(|| format!("cannot load evaluator {spec}"))?;
+    if resumed && identity != state.config.eval {
+        bail!("{} was started with evaluator {}, not the one found now ({identity})", args.dir.display(), state.config.eval);
+    }
+    state.config.eval = identity;
+
+    let budget = Budget { iterations: args.iterations, seconds: args.minutes.map(|m| m * 60.0) };
+    let mut progress: Option<DepthProgress> = None;
+    let quiet = args.quiet;
+    state.run(&args.dir, eval.as_ref(), budget, &mut |event| match event {
+        HuntEvent::Start { iteration, choice, width } => {
+            progress = Some(DepthProgress::new(quiet, &format!("hunt #{iteration} from piece {} at width {width}", choice.depth)));
+        }
+        HuntEvent::Depth(r) => {
+            if let Some(p) = progress.as_mut() {
+                p.update(r);
+            }
+        }
+        HuntEvent::Done(i) => {
+            if let Some(mut p) = progress.take() {
+                p.finish_quietly();
+            }
+            if !quiet {
+                eprintln!(
+                    "hunt #{}: from piece {} at width {}: {} lines ({} pieces) in {:.1}s; best {} lines; {:.1} min in all",
+                    i.iteration, i.node_depth, i.width, i.lines, i.pieces, i.search_seconds, i.best_lines, i.seconds / 60.0
+                );
+            }
+        }
+        HuntEvent::NewBest { lines, path } => {
+            if !quiet {
+                eprintln!("hunt: new best {lines} lines, written to {}", path.display());
+            }
+        }
+        HuntEvent::Exhausted => {
+            if !quiet {
+                eprintln!("hunt: every position of the book has been searched at every width (a longer --widths would go on)");
+            }
+        }
+        HuntEvent::PlotFailed(e) => eprintln!("warning: {e}"),
+    })?;
+    if let Some(mut p) = progress.take() {
+        p.finish_quietly();
+    }
+    let best = args.dir.join("best.b2048");
+    println!("best {} lines after {} searches ({:.1} min): {}", state.book.best_lines, state.history.len(), state.history.last().map_or(0.0, |i| i.seconds) / 60.0, best.display());
+    Ok(())
+}
