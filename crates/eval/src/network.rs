@@ -177,8 +177,8 @@ impl Network {
         }
         let mut z: Vec<f64> = self.b1.iter().map(|&b| b as f64).collect();
         for (f, &xf) in x.iter().enumerate() {
-            for j in 0..h {
-                z[j] += xf * self.w1[f * h + j] as f64;
+            for (zj, &w) in z.iter_mut().zip(&self.w1[f * h..(f + 1) * h]) {
+                *zj += xf * w as f64;
             }
         }
         z

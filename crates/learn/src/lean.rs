@@ -1054,7 +1054,7 @@ mod tests {
                 let mut start = Well::EMPTY;
                 for row in &mut start.rows[rules.depth() - filled..rules.depth()] {
                     rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    *row = FULL_ROW & !(1 << (rng >> 33) % 10) & !(((rng >> 45) & 1) << (rng >> 50) % 10) as u16;
+                    *row = FULL_ROW & !(1 << ((rng >> 33) % 10)) & !(((rng >> 45) & 1) << ((rng >> 50) % 10)) as u16;
                 }
                 let graph = solver::solve_from(rules, &start, usize::MAX, &mut |_| {}).unwrap();
                 assert_eq!(graph.cycles.cyclic_components, 0);

@@ -537,7 +537,7 @@ mod tests {
                 for row in &mut start.rows[rules.depth() - filled..rules.depth()] {
                     rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                     // One or two holes in an otherwise full row.
-                    *row = FULL_ROW & !(1 << (rng >> 33) % 10) & !(((rng >> 45) & 1) << (rng >> 50) % 10) as u16;
+                    *row = FULL_ROW & !(1 << ((rng >> 33) % 10)) & !(((rng >> 45) & 1) << ((rng >> 50) % 10)) as u16;
                 }
                 if agrees_with_brute_force(rules, start) > 0 {
                     scoring += 1;
@@ -642,8 +642,8 @@ mod tests {
             let g = graph(n, &edges);
             let (v, stats) = graph_values(&g, u64::MAX).unwrap();
             cyclic += stats.cyclic_components;
-            for s in 0..n {
-                assert_eq!(v[s], brute_simple(&g, s, &mut vec![s]), "node {s} of {edges:?}");
+            for (s, &value) in v.iter().enumerate().take(n) {
+                assert_eq!(value, brute_simple(&g, s, &mut vec![s]), "node {s} of {edges:?}");
             }
         }
         assert!(cyclic > 50);

@@ -779,7 +779,7 @@ mod tests {
         let data = synthetic(2000, 7);
         let config = TrainConfig { learning_rate: 0.5, max_epochs: 30, patience: 2, ..small_config() };
         let r = train(&data, None, &config, &mut |_| {}).unwrap();
-        let best = r.epochs.iter().filter(|e| e.best).next_back().unwrap();
+        let best = r.epochs.iter().rfind(|e| e.best).unwrap();
         assert_eq!(best.validation_loss, r.best_validation_loss);
         let min = r.epochs.iter().map(|e| e.validation_loss).fold(f32::INFINITY, f32::min);
         assert_eq!(min, r.best_validation_loss);

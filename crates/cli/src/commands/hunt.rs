@@ -48,7 +48,7 @@ pub struct HuntArgs {
 
 pub fn hunt(args: &HuntArgs) -> Result<()> {
     crate::commands::set_threads(args.threads)?;
-    if args.minutes.is_some_and(|m| !(m > 0.0)) {
+    if args.minutes.is_some_and(|m| m.is_nan() || m <= 0.0) {
         bail!("--minutes must be positive");
     }
     let mut state = match HuntState::load(&args.dir)? {

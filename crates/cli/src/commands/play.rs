@@ -35,7 +35,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         enemy: Enemy::Hatetris,
         ..SearchConfig::default()
     };
-    let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, 1, args.quiet, Format::Base2048, &mut |_| {})?;
+    let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, args.quiet, Format::Base2048)?;
     println!("score {}", done.verified_score);
     println!("{}", done.replay);
     Ok(())

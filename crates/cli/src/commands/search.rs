@@ -90,6 +90,13 @@ pub struct Finished {
     pub peak_tree_nodes: usize,
 }
 
+/// Where and how often a search saves its beam.
+#[derive(Clone, Copy)]
+pub struct Checkpoints<'a> {
+    pub dir: &'a Path,
+    pub every: usize,
+}
+
 /// Runs a search with progress and optional checkpoints, then turns the
 /// line into keys and verifies them in the engine.
 pub fn run_search(
@@ -97,20 +104,17 @@ pub fn run_search(
     eval: &dyn Evaluator,
     eval_name: &str,
     mut state: BeamState,
-    checkpoint_dir: Option<&Path>,
-    checkpoint_every: usize,
+    checkpoints: Option<Checkpoints>,
     quiet: bool,
     format: Format,
-    on_state: &mut dyn FnMut(&BeamState),
 ) -> Result<Finished> {
     let mut progress = DepthProgress::new(quiet, "search");
     let mut save_error = None;
     run(&mut state, config, eval, &mut |s| {
         progress.update(&s.report());
-        on_state(s);
-        if let Some(dir) = checkpoint_dir {
-            if s.depth % checkpoint_every.max(1) == 0 {
-                if let Err(e) = checkpoint::save(dir, config, eval_name, s) {
+        if let Some(c) = checkpoints {
+            if s.depth % c.every.max(1) == 0 {
+                if let Err(e) = checkpoint::save(c.dir, config, eval_name, s) {
                     save_error = Some(e);
                     return false;
                 }
@@ -122,8 +126,8 @@ pub fn run_search(
         return Err(e.into());
     }
     progress.finish(&state.report());
-    if let Some(dir) = checkpoint_dir {
-        checkpoint::save(dir, config, eval_name, &state)?;
+    if let Some(c) = checkpoints {
+        checkpoint::save(c.dir, config, eval_name, &state)?;
     }
     let result = state.result();
     let verified = verified_replay(config.rules, config.enemy, &result.moves, format).context("the line found does not replay")?;
@@ -180,8 +184,8 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     if args.resume.is_some() && eval_name != eval_spec {
         bail!("the checkpoint was made with evaluator {eval_spec}, which is not available now (found {eval_name})");
     }
-    let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
-    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoint_dir, args.checkpoint_every, args.quiet, args.format, &mut |_| {})?;
+    let checkpoints = args.checkpoint.as_deref().or(args.resume.as_deref()).map(|dir| Checkpoints { dir, every: args.checkpoint_every });
+    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.quiet, args.format)?;
     if let Some(out) = &args.out {
         hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?;

@@ -124,7 +124,7 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
     if args.sample.is_some() && args.out.is_none() {
         bail!("--sample needs --out");
     }
-    if !(args.max_memory > 0.0) {
+    if args.max_memory.is_nan() || args.max_memory <= 0.0 {
         bail!("--max-memory must be positive");
     }
     if args.target_max == Some(0) {
