@@ -10,6 +10,7 @@
 use crate::beam::{BeamState, Entry, SearchConfig};
 use crate::path::{Node, PathTree};
 use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
+use hatetris_fileio::frame::{self, FrameError};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 4] = b"HTCK";
@@ -24,12 +25,8 @@ pub enum CheckpointError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("checkpoint {path}: not a checkpoint file (bad magic)")]
-    BadMagic { path: PathBuf },
-    #[error("checkpoint {path}: format version {found}, this program reads version {VERSION}")]
-    Version { path: PathBuf, found: u32 },
-    #[error("checkpoint {path}: damaged (checksum mismatch)")]
-    Checksum { path: PathBuf },
+    #[error("{path}: {source}")]
+    Frame { path: PathBuf, source: FrameError },
     #[error("checkpoint {path}: truncated or malformed ({what})")]
     Malformed { path: PathBuf, what: &'static str },
 }
@@ -87,8 +84,6 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
     let mut o = Out(Vec::with_capacity(
         64 + s.beam.len() * 64 + s.tree.len() * 28,
     ));
-    o.0.extend_from_slice(MAGIC);
-    o.u32(VERSION);
     o.u64(config.width as u64);
     o.u32(config.rules.height() as u32);
     o.u32(matches!(config.enemy, Enemy::Mild) as u32);
@@ -121,29 +116,14 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
         o.u64(n.well_hash);
         o.u32(n.mv);
     }
-    let crc = crc32fast::hash(&o.0);
-    o.u32(crc);
-    o.0
+    frame::encode(MAGIC, VERSION, &o.0)
 }
 
 fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let p = || path.to_path_buf();
-    if bytes.len() < 12 || &bytes[..4] != MAGIC {
-        return Err(CheckpointError::BadMagic { path: p() });
-    }
-    let version = u32::from_le_bytes(bytes[4..8].try_into().unwrap());
-    if version != VERSION {
-        return Err(CheckpointError::Version {
-            path: p(),
-            found: version,
-        });
-    }
-    let (body, tail) = bytes.split_at(bytes.len() - 4);
-    if crc32fast::hash(body) != u32::from_le_bytes(tail.try_into().unwrap()) {
-        return Err(CheckpointError::Checksum { path: p() });
-    }
+    let (_, body) = frame::decode(bytes, MAGIC, "checkpoint", &[VERSION]).map_err(|source| CheckpointError::Frame { path: p(), source })?;
     let bad = |what| CheckpointError::Malformed { path: p(), what };
-    let mut i = In { bytes: body, at: 8 };
+    let mut i = In { bytes: body, at: 0 };
     let width = i.u64().ok_or(bad("config"))? as usize;
     let height = i.u32().ok_or(bad("config"))? as usize;
     let mild = i.u32().ok_or(bad("config"))? == 1;
