@@ -3,13 +3,14 @@
 //! ```text
 //! b"HTNN"  u32 version (1)  u32 hidden  u32 row features (1023)  u32 window features (4096)
 //! w1: NUM_FEATURES * hidden f32 (feature-major)   b1: hidden f32   w2: hidden f32   b2: f32
-//! u32 CRC32 (crc32fast) of every byte before it
+//! u32 CRC32 of every byte before it (the frame of `hatetris_fileio::frame`)
 //! ```
 //!
 //! Reading never panics: every defect is a [`WeightsError`].
 
 use crate::features::{NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
 use crate::network::Network;
+use hatetris_fileio::frame::{self, FrameError};
 use std::path::{Path, PathBuf};
 
 pub const MAGIC: [u8; 4] = *b"HTNN";
@@ -27,16 +28,12 @@ pub enum WeightsError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("not a HATETRIS network file: magic bytes {found:?}, expected \"HTNN\"")]
-    BadMagic { found: [u8; 4] },
-    #[error("unsupported network file version {found} (this build reads version {expected})")]
-    BadVersion { found: u32, expected: u32 },
+    #[error(transparent)]
+    Frame(#[from] FrameError),
     #[error("truncated network file: {len} bytes, expected {expected}")]
     Truncated { len: usize, expected: usize },
     #[error("network file has {len} bytes, expected {expected} (trailing data)")]
     WrongLength { len: usize, expected: usize },
-    #[error("network file checksum mismatch: stored {stored:08x}, computed {computed:08x} (corrupted file)")]
-    Checksum { stored: u32, computed: u32 },
     #[error(
         "network file has {rows} row + {windows} window features, this build uses {ROW_FEATURES} + {WINDOW_FEATURES}"
     )]
@@ -80,10 +77,8 @@ impl Network {
             self.w1.len() == NUM_FEATURES * h && self.b1.len() == h && self.w2.len() == h,
             "network arrays do not match hidden size {h}"
         );
-        let mut out = Vec::with_capacity(file_len(h));
-        out.extend_from_slice(&MAGIC);
+        let mut out = Vec::with_capacity(file_len(h) - 12);
         for v in [
-            VERSION,
             h as u32,
             ROW_FEATURES as u32,
             WINDOW_FEATURES as u32,
@@ -99,61 +94,36 @@ impl Network {
         {
             out.extend_from_slice(&x.to_le_bytes());
         }
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out
+        frame::encode(&MAGIC, VERSION, &out)
     }
 
     /// Decodes a `.hnet` file's bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
-        if bytes.len() < 4 {
-            return Err(WeightsError::Truncated {
-                len: bytes.len(),
-                expected: HEADER_LEN + 4,
-            });
+        let short = || WeightsError::Truncated { len: bytes.len(), expected: HEADER_LEN + 4 };
+        if bytes.len() < 4 || (bytes[..4] == MAGIC && bytes.len() < HEADER_LEN + 4) {
+            return Err(short());
         }
-        let found: [u8; 4] = bytes[..4].try_into().unwrap();
-        if found != MAGIC {
-            return Err(WeightsError::BadMagic { found });
-        }
-        if bytes.len() < HEADER_LEN + 4 {
-            return Err(WeightsError::Truncated {
-                len: bytes.len(),
-                expected: HEADER_LEN + 4,
-            });
-        }
-        // Checksum first: a corrupted header field should read as corruption,
-        // not as a strange hidden size or length.
-        let body = &bytes[..bytes.len() - 4];
-        let stored = u32_at(bytes, bytes.len() - 4);
-        let computed = crc32fast::hash(body);
-        let (version, hidden, rows, windows) = (
-            u32_at(bytes, 4),
-            u32_at(bytes, 8),
-            u32_at(bytes, 12),
-            u32_at(bytes, 16),
-        );
-        if stored != computed {
-            // A header that promises more bytes than there are means the file
-            // was cut short, unless the length is exactly that of a complete
-            // file of another size (then a header byte was corrupted).
-            if version == VERSION && hidden > 0 && hidden <= MAX_HIDDEN {
-                let expected = file_len(hidden as usize);
-                if bytes.len() < expected && !complete_length(bytes.len()) {
-                    return Err(WeightsError::Truncated {
-                        len: bytes.len(),
-                        expected,
-                    });
+        // The checksum comes first (a corrupted header field reads as
+        // corruption, not as a strange hidden size); a failed one is called
+        // truncation when the header promises more bytes than there are,
+        // unless the length is exactly that of a complete file of another
+        // size (then a header byte was corrupted).
+        let body = match frame::decode(bytes, &MAGIC, "network", &[VERSION]) {
+            Ok((_, body)) => body,
+            Err(FrameError::Checksum { .. }) if u32_at(bytes, 4) == VERSION => {
+                let hidden = u32_at(bytes, 8);
+                if hidden > 0 && hidden <= MAX_HIDDEN {
+                    let expected = file_len(hidden as usize);
+                    if bytes.len() < expected && !complete_length(bytes.len()) {
+                        return Err(WeightsError::Truncated { len: bytes.len(), expected });
+                    }
                 }
+                return Err(frame::decode(bytes, &MAGIC, "network", &[VERSION]).unwrap_err().into());
             }
-            return Err(WeightsError::Checksum { stored, computed });
-        }
-        if version != VERSION {
-            return Err(WeightsError::BadVersion {
-                found: version,
-                expected: VERSION,
-            });
-        }
+            Err(FrameError::Truncated { .. }) => return Err(short()),
+            Err(e) => return Err(e.into()),
+        };
+        let (hidden, rows, windows) = (u32_at(body, 0), u32_at(body, 4), u32_at(body, 8));
         if rows as usize != ROW_FEATURES || windows as usize != WINDOW_FEATURES {
             return Err(WeightsError::FeatureMismatch { rows, windows });
         }
@@ -168,7 +138,7 @@ impl Network {
                 expected,
             });
         }
-        let mut floats = bytes[HEADER_LEN..bytes.len() - 4]
+        let mut floats = body[HEADER_LEN - 8..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().unwrap()));
         let w1: Vec<f32> = floats.by_ref().take(NUM_FEATURES * h).collect();
@@ -243,8 +213,8 @@ mod tests {
         let mut b = net().to_bytes();
         b[..4].copy_from_slice(b"GIF8");
         let e = Network::from_bytes(&b).unwrap_err();
-        assert!(matches!(e, WeightsError::BadMagic { .. }));
-        assert!(e.to_string().contains("not a HATETRIS network file"), "{e}");
+        assert!(matches!(e, WeightsError::Frame(FrameError::Magic { .. })));
+        assert!(e.to_string().contains("not a network file"), "{e}");
     }
 
     #[test]
@@ -253,16 +223,7 @@ mod tests {
         b[4..8].copy_from_slice(&2u32.to_le_bytes());
         recrc(&mut b);
         let e = Network::from_bytes(&b).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                WeightsError::BadVersion {
-                    found: 2,
-                    expected: 1
-                }
-            ),
-            "{e}"
-        );
+        assert!(matches!(e, WeightsError::Frame(FrameError::Version { found: 2, .. })), "{e}");
         assert!(e.to_string().contains("version 2"), "{e}");
     }
 
@@ -289,7 +250,7 @@ mod tests {
             b[at] ^= 0x10;
             std::fs::write(&path, &b).unwrap();
             let e = Network::load(&path).unwrap_err();
-            assert!(matches!(e, WeightsError::Checksum { .. }), "byte {at}: {e}");
+            assert!(matches!(e, WeightsError::Frame(FrameError::Checksum { .. })), "byte {at}: {e}");
             assert!(e.to_string().contains("checksum mismatch"), "{e}");
         }
     }
