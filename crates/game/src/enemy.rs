@@ -1,6 +1,6 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
-use crate::landing::{keep_distinct_wells, Landing};
+use crate::sweep::{keep_distinct_wells, Landing};
 use crate::memory::{Memory, SeenWells};
 use crate::peaks::{peaks, PeakSweep};
 use crate::piece::{Piece, Shape};
@@ -232,7 +232,7 @@ mod tests {
             let mut memory = SeenWells::default();
             let mut unfiltered = FxHashMap::default();
             for piece in Piece::ALL {
-                for (k, l) in crate::landing::landings(&well, rules, piece).iter().enumerate() {
+                for (k, l) in crate::sweep::landings(&well, rules, piece).iter().enumerate() {
                     if (loops_seed >> ((piece.index() * 5 + k) % 64)) & 1 == 1 {
                         for _ in 0..=(k % 3) {
                             memory.record(&l.well);
@@ -246,10 +246,10 @@ mod tests {
             // With the landings, from the same sweep.
             let (piece, landings) = choose_piece_and_landings(&well, rules, Some(&memory));
             prop_assert_eq!(piece, expected);
-            prop_assert_eq!(landings, crate::landing::distinct_landings(&well, rules, piece));
+            prop_assert_eq!(landings, crate::sweep::distinct_landings(&well, rules, piece));
             let (piece, landings) = choose_piece_and_landings(&well, rules, None::<&SeenWells>);
             prop_assert_eq!(piece, choose_piece_memoryless(&well, rules));
-            prop_assert_eq!(landings, crate::landing::distinct_landings(&well, rules, piece));
+            prop_assert_eq!(landings, crate::sweep::distinct_landings(&well, rules, piece));
             // A memory with no filter: every landing is built and looked up.
             prop_assert_eq!(choose_piece(&well, rules, &unfiltered), expected);
         }

@@ -2,7 +2,8 @@
 //!
 //! - [`well`]: the well as bit rows, locking and line clears;
 //! - [`piece`]: the seven pieces in their four orientations;
-//! - [`landing`]: every landing of a piece, by bit-parallel sweeps;
+//! - [`sweep`]: every landing of a piece, by bit-parallel sweeps (scalar
+//!   and AVX2 back ends behind one API);
 //! - [`peaks`]: how low each of the seven pieces can lock, all at once;
 //! - [`reference`]: the plain breadth-first search (yardstick, key paths);
 //! - [`enemy`]: HATETRIS and HATETRIS Mild;
@@ -14,14 +15,12 @@ pub mod enemy;
 pub mod fixtures;
 pub mod game;
 pub mod key;
-pub mod landing;
-#[cfg(target_arch = "x86_64")]
-mod lanes;
 pub mod memory;
 pub mod peaks;
 pub mod piece;
 pub mod reference;
 pub mod replay;
+pub mod sweep;
 pub mod well;
 
 pub use enemy::{
@@ -29,7 +28,7 @@ pub use enemy::{
 };
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
-pub use landing::{
+pub use sweep::{
     distinct_landings, for_each_completing_lock, for_each_completing_sz_lock,
     for_each_lock_position, landings, sz_completable_rows, Landing,
 };

@@ -3,12 +3,12 @@
 //! lock (larger is a lower stack)? That is the piece's *peak*.
 //!
 //! The scalar path sweeps each piece on its own. With AVX2 the seven are
-//! swept together (`lanes`), and no lock needs to be played to find a peak:
+//! swept together (`sweep::avx2`), and no lock needs to be played to find a peak:
 //! without a clear a lock's rating is `min(rating, y + shape top)`, largest
 //! at the lane's deepest lock row, so only locks that complete a row (which
 //! the sweep finds with bit masks) are played out.
 
-use crate::landing::for_each_lock_position;
+use crate::sweep::for_each_lock_position;
 use crate::piece::{Piece, Shape};
 use crate::well::{Rules, Well, BAR, FULL_ROW};
 
@@ -26,7 +26,7 @@ pub(crate) struct PeakSweep<'a> {
     pub peaks: [u8; 7],
     /// The vector sweep's output; None on the scalar path.
     #[cfg(target_arch = "x86_64")]
-    swept: Option<&'a crate::lanes::SweepOut>,
+    swept: Option<&'a crate::sweep::avx2::SweepOut>,
     #[cfg(not(target_arch = "x86_64"))]
     swept: std::marker::PhantomData<&'a ()>,
 }
@@ -38,9 +38,9 @@ impl PeakSweep<'_> {
     pub(crate) fn with<R>(well: &Well, rules: Rules, f: impl FnOnce(&PeakSweep) -> R) -> R {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if crate::sweep::has_avx2() {
                 let mut slot = std::mem::MaybeUninit::uninit();
-                let out = crate::lanes::SweepOut::init(&mut slot);
+                let out = crate::sweep::avx2::SweepOut::init(&mut slot);
                 // SAFETY: the CPU has AVX2, just checked.
                 let peaks = unsafe { peaks_avx2(well, rules, out) };
                 return f(&PeakSweep {
@@ -161,15 +161,15 @@ pub(crate) fn rating_after_lock(
     w.rating(rules)
 }
 
-/// The vector path: one 28-lane sweep (see `lanes`), then each lane's
+/// The vector path: one 28-lane sweep (see `sweep::avx2`), then each lane's
 /// deepest lock rated by formula and the locks that clear rated exactly.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn peaks_avx2(well: &Well, rules: Rules, out: &mut crate::lanes::SweepOut) -> [u8; 7] {
-    use crate::lanes::{lane_shape, near_full_rows, sweep, ALL_PIECES};
+unsafe fn peaks_avx2(well: &Well, rules: Rules, out: &mut crate::sweep::avx2::SweepOut) -> [u8; 7] {
+    use crate::sweep::avx2::{lane_shape, near_full_rows, sweep, ALL_PIECES};
     sweep::<true, 3>(well, rules, ALL_PIECES, near_full_rows(well, rules), out);
     let rating = well.rating(rules);
     let mut peaks = [0u8; 7];
@@ -229,7 +229,7 @@ mod tests {
             for piece in Piece::ALL {
                 let mut visits = 0;
                 sweep.for_each_landing(&well, rules, piece, |_, _, _| visits += 1);
-                let distinct = crate::landing::distinct_landings(&well, rules, piece).len();
+                let distinct = crate::sweep::distinct_landings(&well, rules, piece).len();
                 assert_eq!(visits, distinct, "{piece}");
             }
         });

@@ -3,7 +3,7 @@
 //! tested and benchmarked against, and it finds key paths for replays.
 
 use crate::key::Key;
-use crate::landing::start_row;
+use crate::sweep::start_row;
 use crate::piece::Piece;
 use crate::well::{Rules, Well};
 use std::collections::VecDeque;

@@ -274,8 +274,8 @@ impl fmt::Debug for Well {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::landing::tests::arb_well;
-    use crate::landing::{completes_a_row, for_each_lock_position};
+    use crate::sweep::tests::arb_well;
+    use crate::sweep::{completes_a_row, for_each_lock_position};
     use crate::piece::Piece;
     use proptest::prelude::*;
 

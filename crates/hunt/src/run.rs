@@ -240,7 +240,14 @@ impl HuntState {
         let path = dir.join("metrics.jsonl");
         write_atomically(&path, text.as_bytes()).map_err(io("write", &path))?;
         let minutes = |i: &Iteration| i.seconds / 60.0;
-        let best: Vec<(f64, f64)> = self.history.iter().map(|i| (minutes(i), i.best_lines as f64)).collect();
+        // The best line as steps: it holds until a search improves it.
+        let mut best: Vec<(f64, f64)> = Vec::new();
+        for i in &self.history {
+            if let Some(&(_, last)) = best.last() {
+                best.push((minutes(i), last));
+            }
+            best.push((minutes(i), i.best_lines as f64));
+        }
         let each: Vec<(f64, f64)> = self.history.iter().map(|i| (minutes(i), i.lines as f64)).collect();
         let plot = hatetris_learn::plot::plot_losses(
             &dir.join("progress.png"),

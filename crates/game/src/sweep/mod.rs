@@ -1,4 +1,9 @@
-//! Every landing of a piece, found with bit operations.
+//! Every landing of a piece, found with bit operations: the sweep.
+//!
+//! One public API over two back ends, [`scalar`] and [`avx2`] (all 28
+//! orientations of the seven pieces in the lanes of two 256-bit registers),
+//! chosen by one CPU check ([`has_avx2`]); [`rows`] holds the row helpers
+//! both use.
 //!
 //! A position is (x, y, o) with the 4x4 box's top-left at (x, y); x runs over
 //! -3..=9, stored as bit `x + 3` of a 13-bit mask. For one orientation and
@@ -8,13 +13,31 @@
 //! closure under L, R and U of what D brought from the row above. A
 //! reachable position whose D is blocked locks: that is a landing.
 
-use crate::piece::{Piece, Shape};
-use crate::well::{Rules, Well, MAX_DEPTH, WIDTH};
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+mod rows;
+mod scalar;
 
-/// Bits for x = -3..=9.
-const X_MASK: u16 = (1 << 13) - 1;
-/// Bit index of the spawn column x = 3.
-const SPAWN_BIT: u16 = 1 << 6;
+use crate::piece::Piece;
+use crate::well::{Rules, Well};
+pub use rows::{start_row, sz_completable_rows};
+pub(crate) use rows::{completes_a_row, with_cells};
+pub use scalar::for_each_lock_position_scalar;
+
+/// Whether the vector sweeps can run: the one CPU check of the sweep
+/// (the standard library caches the answer).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn has_avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// Whether the vector sweeps can run (never, off x86_64).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub fn has_avx2() -> bool {
+    false
+}
 
 /// One landing: where the piece locked and what the well became.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,88 +50,12 @@ pub struct Landing {
     pub well: Well,
 }
 
-/// Per-row occupancy with walls, as a 16-bit mask where bit `c + 3` is column
-/// `c` (columns -3..=12); rows below the floor are solid.
-#[inline]
-fn occupancy(well: &Well, rules: Rules) -> [u16; MAX_DEPTH + 4] {
-    const WALLS: u16 = 0b111 | (0b111 << (WIDTH + 3));
-    let mut occ = [u16::MAX; MAX_DEPTH + 4];
-    for (o, &row) in occ.iter_mut().zip(&well.rows[..rules.depth()]) {
-        *o = (row << 3) | WALLS;
-    }
-    occ
-}
-
-/// The x positions (as bits) at which `shape` collides at box row `y`.
-#[inline(always)]
-fn blocked(occ: &[u16; MAX_DEPTH + 4], shape: &Shape, y: usize) -> u16 {
-    let mut b = 0u16;
-    for r in 0..4 {
-        let bits = shape.rows[r];
-        // Box row r of a piece at column offset c collides where occupancy
-        // bit (x + 3 + c) is set, i.e. in occ >> c.
-        let o = occ[y + r];
-        if bits & 1 != 0 {
-            b |= o;
-        }
-        if bits & 2 != 0 {
-            b |= o >> 1;
-        }
-        if bits & 4 != 0 {
-            b |= o >> 2;
-        }
-        if bits & 8 != 0 {
-            b |= o >> 3;
-        }
-    }
-    b & X_MASK
-}
-
-/// Spreads `seed` left and right through runs of `free` (an occluded fill),
-/// in four 16-bit lanes at once, one per orientation. A lane's x mask is 13
-/// bits, so its top three bits are always clear in `free` and `seed`: every
-/// bit a shift carries into a neighbouring lane meets a clear bit of the
-/// (narrowed) `free` there, and the lanes never mix.
-#[inline(always)]
-fn fill_lanes(seed: u64, free: u64) -> u64 {
-    let mut up = seed;
-    let mut p = free;
-    up |= p & (up << 1);
-    p &= p << 1;
-    up |= p & (up << 2);
-    p &= p << 2;
-    up |= p & (up << 4);
-    p &= p << 4;
-    up |= p & (up << 8);
-    let mut down = seed;
-    let mut p = free;
-    down |= p & (down >> 1);
-    p &= p >> 1;
-    down |= p & (down >> 2);
-    p &= p >> 2;
-    down |= p & (down >> 4);
-    p &= p >> 4;
-    down |= p & (down >> 8);
-    (up | down) & free
-}
-
-/// The official search starts from the spawn and first drops the box through
-/// empty rows; this is that starting row.
-#[inline]
-pub fn start_row(well: &Well, rules: Rules) -> usize {
-    let mut y = 0;
-    while y + 4 < rules.depth() && well.rows[y + 4] == 0 {
-        y += 1;
-    }
-    y
-}
-
 /// Calls `visit(x, y, o)` once for every distinct lock position of `piece`,
 /// in no particular order. Positions, not wells: two positions may give the
 /// same well (O in its four orientations, say).
 ///
-/// With AVX2 the sweep runs in the vector lanes of `lanes` (about 2.5 times
-/// fewer instructions), else in the scalar code below; both visit rows top
+/// With AVX2 the sweep runs in the vector lanes of [`avx2`] (about 2.5
+/// times fewer instructions), else in [`scalar`]; both visit rows top
 /// down and, in a row, orientations then x ascending.
 #[inline]
 pub fn for_each_lock_position(
@@ -119,70 +66,16 @@ pub fn for_each_lock_position(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if has_avx2() {
             let mut slot = std::mem::MaybeUninit::uninit();
-            let out = crate::lanes::SweepOut::init(&mut slot);
+            let out = avx2::SweepOut::init(&mut slot);
             // SAFETY: the CPU has AVX2, just checked.
-            unsafe { crate::lanes::sweep_set::<false>(well, rules, 1 << piece.index(), 0, out) };
+            unsafe { avx2::sweep_set::<false>(well, rules, 1 << piece.index(), 0, out) };
             out.for_each_lock(piece, visit);
             return;
         }
     }
     for_each_lock_position_scalar(well, rules, piece, visit)
-}
-
-/// The scalar sweep: one piece, its four orientations in u64 lanes.
-pub fn for_each_lock_position_scalar(
-    well: &Well,
-    rules: Rules,
-    piece: Piece,
-    mut visit: impl FnMut(i32, i32, u8),
-) {
-    let occ = occupancy(well, rules);
-    let shapes = [
-        piece.shape(0),
-        piece.shape(1),
-        piece.shape(2),
-        piece.shape(3),
-    ];
-    // Lane o (bits 16 o .. 16 o + 12) of each mask is orientation o.
-    let free_at = |y: usize| -> u64 {
-        (0..4).fold(0u64, |acc, o| {
-            acc | ((!blocked(&occ, shapes[o], y) & X_MASK) as u64) << (16 * o)
-        })
-    };
-    let mut y = start_row(well, rules);
-    let mut free = free_at(y);
-    let mut reach = SPAWN_BIT as u64 & free;
-    loop {
-        // Closure under L, R (within each lane) and U (lane o to lane o + 1).
-        loop {
-            let before = reach;
-            reach = fill_lanes(reach, free);
-            reach |= reach.rotate_left(16) & free;
-            if reach == before {
-                break;
-            }
-        }
-        if reach == 0 {
-            return;
-        }
-        // D: into the row below where free, else lock here. Bits ascend by
-        // orientation, then x.
-        let below = free_at(y + 1);
-        let mut locks = reach & !below;
-        while locks != 0 {
-            let bit = locks.trailing_zeros() as i32;
-            visit(bit % 16 - 3, y as i32, (bit / 16) as u8);
-            locks &= locks - 1;
-        }
-        free = below;
-        reach &= below;
-        if reach == 0 {
-            return;
-        }
-        y += 1;
-    }
 }
 
 /// Calls `visit(piece, x, y, o)` for every lock position of `pieces` whose
@@ -198,8 +91,8 @@ pub fn for_each_completing_lock(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            use crate::lanes::{near_full_rows, sweep_set, SweepOut};
+        if has_avx2() {
+            use avx2::{near_full_rows, sweep_set, SweepOut};
             let set = pieces.iter().fold(0u8, |m, p| m | 1 << p.index());
             let mut slot = std::mem::MaybeUninit::uninit();
             let out = SweepOut::init(&mut slot);
@@ -220,67 +113,6 @@ pub fn for_each_completing_lock(
     }
 }
 
-/// Bit `i` set when an S or Z could complete row `i` of `well`: its empty
-/// cells are one cell or two neighbours (a row of S or Z is a run of at
-/// most two cells). Zero means no S or Z can clear a line.
-#[inline]
-pub fn sz_completable_rows(well: &Well, rules: Rules) -> u32 {
-    // SSE2 is part of x86_64: the 16 rows below the bar in two registers,
-    // some 30 instructions against some 250 for the row loop (search asks
-    // this of every child it values).
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE2 is always present on x86_64.
-    return unsafe { sz_completable_rows_sse2(well) } & ((1u32 << rules.depth()) - 1);
-    #[cfg(not(target_arch = "x86_64"))]
-    sz_completable_rows_scalar(well, rules)
-}
-
-/// `sz_completable_rows` row by row.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn sz_completable_rows_scalar(well: &Well, rules: Rules) -> u32 {
-    let mut mask = 0u32;
-    for (i, &row) in well.rows[..rules.depth()].iter().enumerate() {
-        let empty = crate::well::FULL_ROW & !row;
-        // Without `count_ones` (slow unless the build enables POPCNT).
-        let pair = empty & (empty >> 1);
-        let one_run = empty != 0
-            && (empty & (empty - 1) == 0
-                || (pair & pair.wrapping_sub(1) == 0 && empty == pair | pair << 1));
-        mask |= (one_run as u32) << i;
-    }
-    mask
-}
-
-/// `sz_completable_rows_scalar` for all rows below the bar (rows above it,
-/// and past a small game's floor, are empty: never completable).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn sz_completable_rows_sse2(well: &Well) -> u32 {
-    use std::arch::x86_64::*;
-    const _: () = assert!(MAX_DEPTH - crate::well::BAR == 16);
-    let full = _mm_set1_epi16(crate::well::FULL_ROW as i16);
-    let (zero, one) = (_mm_setzero_si128(), _mm_set1_epi16(1));
-    let rows = well.rows[crate::well::BAR..].as_ptr() as *const __m128i;
-    let completable = |r: __m128i| {
-        let empty = _mm_andnot_si128(r, full);
-        let lowest_cleared = _mm_and_si128(empty, _mm_sub_epi16(empty, one));
-        let pair = _mm_and_si128(empty, _mm_srli_epi16(empty, 1));
-        let pair_cleared = _mm_and_si128(pair, _mm_sub_epi16(pair, one));
-        let one_cell = _mm_cmpeq_epi16(lowest_cleared, zero);
-        let two_cells = _mm_and_si128(
-            _mm_cmpeq_epi16(pair_cleared, zero),
-            _mm_cmpeq_epi16(empty, _mm_or_si128(pair, _mm_slli_epi16(pair, 1))),
-        );
-        _mm_andnot_si128(
-            _mm_cmpeq_epi16(empty, zero),
-            _mm_or_si128(one_cell, two_cells),
-        )
-    };
-    let low = completable(_mm_loadu_si128(rows));
-    let high = completable(_mm_loadu_si128(rows.add(1)));
-    (_mm_movemask_epi8(_mm_packs_epi16(low, high)) as u32) << crate::well::BAR
-}
-
 /// `for_each_completing_lock` with S and Z in several wells at once, each
 /// set of cells once: calls `visit(k, piece, x, y, o)` for one lock of
 /// each set of cells an S or Z can lock in `wells[k]` completing a row (S
@@ -293,8 +125,8 @@ pub fn for_each_completing_sz_lock(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            use crate::lanes::{sweep_sz, SweepOut, SZ_WELLS};
+        if has_avx2() {
+            use avx2::{sweep_sz, SweepOut, SZ_WELLS};
             for (chunk, group) in wells.chunks(SZ_WELLS).enumerate() {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let out = SweepOut::init(&mut slot);
@@ -319,25 +151,6 @@ pub fn for_each_completing_sz_lock(
             }
         });
     }
-}
-
-/// `well` with the shape's cells at (x, y) filled, nothing cleared.
-fn with_cells(well: &Well, shape: &crate::piece::Shape, x: i32, y: i32) -> Well {
-    let mut w = *well;
-    for r in shape.top..=shape.bottom {
-        w.rows[(y + r as i32) as usize] |=
-            (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
-    }
-    w
-}
-
-/// Do the shape's cells at (x, y) fill the last holes of some row?
-#[inline]
-pub(crate) fn completes_a_row(well: &Well, shape: &crate::piece::Shape, x: i32, y: i32) -> bool {
-    (shape.top..=shape.bottom).any(|r| {
-        let cells = (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
-        well.rows[(y + r as i32) as usize] | cells == crate::well::FULL_ROW
-    })
 }
 
 impl Landing {
@@ -411,6 +224,8 @@ pub(crate) fn keep_distinct_wells(all: &mut Vec<Landing>) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use super::rows::sz_completable_rows_scalar;
+    use crate::well::MAX_DEPTH;
     use crate::reference::{reference_landing_wells, reference_lock_positions};
     use proptest::prelude::*;
 

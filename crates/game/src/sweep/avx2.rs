@@ -20,7 +20,7 @@
 //! multiply-high shift are what make it pay; no portable SIMD crate exposes
 //! them on stable Rust.
 
-use crate::landing::{start_row, sz_completable_rows};
+use super::rows::{start_row, sz_completable_rows};
 use crate::piece::{Piece, Shape, Twin, SHAPE_TABLE, TWINS};
 use crate::well::{Rules, Well, FULL_ROW, MAX_DEPTH, WIDTH};
 use std::arch::x86_64::*;
@@ -788,7 +788,7 @@ mod tests {
 
     #[test]
     fn the_dilation_table_is_each_rows_dilations() {
-        if !std::arch::is_x86_feature_detected!("avx2") {
+        if !crate::sweep::has_avx2() {
             return;
         }
         let mut occ = [0u16; ROWS];
