@@ -249,7 +249,7 @@ impl HuntState {
             best.push((minutes(i), i.best_lines as f64));
         }
         let each: Vec<(f64, f64)> = self.history.iter().map(|i| (minutes(i), i.lines as f64)).collect();
-        let plot = hatetris_learn::plot::plot_losses(
+        let plot = hatetris_plot::plot_losses(
             &dir.join("progress.png"),
             "hunt: lines against minutes",
             &[("best line", best), ("each search", each)],

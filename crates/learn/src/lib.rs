@@ -5,14 +5,12 @@
 //! - [`lean`]: the same against Mild in 8 bytes a well, up to height 7;
 //! - [`dataset`]: the `.htds` file of (well, target) pairs;
 //! - [`train`]: the hand-written trainer (sparse Adam on pattern counts);
-//! - [`plot`]: loss and progress plots;
 //! - [`cycle`]: search → refine → learn, resumable step by step;
 //! - [`strength`]: suites of start positions and the strength yardstick.
 
 pub mod cycle;
 pub mod dataset;
 pub mod lean;
-pub mod plot;
 pub mod solver;
 pub mod strength;
 pub mod train;

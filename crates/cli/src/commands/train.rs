@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use hatetris_eval::Network;
 use hatetris_learn::dataset::{read_dataset, subsample};
-use hatetris_learn::plot::plot_losses;
+use hatetris_plot::plot_losses;
 use hatetris_learn::train::{train_with_progress, EpochReport, TrainConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};

@@ -493,7 +493,7 @@ fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRec
         let lines: Vec<(f64, f64)> = std::iter::once((0.0, first.mean_lines))
             .chain(metrics.iter().filter_map(|m| Some((m.cycle as f64, m.suite_lines?))))
             .collect();
-        crate::plot::plot_losses(
+        hatetris_plot::plot_losses(
             &dir.join("progress-suite.png"),
             "suite: mean pieces survived / lines added per start, by cycle",
             &[("pieces survived", pieces), ("lines added", lines)],
@@ -502,9 +502,9 @@ fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRec
     }
     let lines: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.lines as f64)).collect();
     let loss: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.validation_loss)).collect();
-    crate::plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
+    hatetris_plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
         .map_err(|e| CycleError::Plot(e.to_string()))?;
-    crate::plot::plot_losses(&dir.join("progress-loss.png"), "validation loss per cycle", &[("validation loss", loss)])
+    hatetris_plot::plot_losses(&dir.join("progress-loss.png"), "validation loss per cycle", &[("validation loss", loss)])
         .map_err(|e| CycleError::Plot(e.to_string()))
 }
 

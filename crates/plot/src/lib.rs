@@ -1,4 +1,5 @@
-//! Line plots of losses (or any series over epochs or cycles) as PNG files.
+//! Line plots of losses (or any series over epochs, cycles or minutes) as
+//! PNG files: the one crate that depends on `plotters`.
 
 use plotters::prelude::*;
 use std::path::Path;
