@@ -8,7 +8,8 @@
 //! trailer: b"END!"  u64 record count  u32 CRC32 of every byte before the CRC
 //! ```
 //!
-//! Records are variable-length so a height-4 well costs 13 bytes, not 37.
+//! That is the frame of `hatetris_fileio::frame`, written and checked as a
+//! stream. Records are variable-length so a height-4 well costs 13 bytes, not 37.
 //! Written as a stream to a temporary file beside the destination, synced,
 //! then renamed: a crash leaves either no file or a whole one. Read as a
 //! stream too; the checksum and count are checked when the trailer is
@@ -17,6 +18,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use hatetris_fileio::frame::{self, FrameError};
 use hatetris_fileio::NamedTempFile;
 
 pub const MAGIC: [u8; 4] = *b"HTDS";
@@ -54,10 +56,8 @@ impl Sample {
 pub enum DatasetError {
     #[error("data set {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
-    #[error("data set {path}: not a data set file (bad magic bytes)")]
-    BadMagic { path: PathBuf },
-    #[error("data set {path}: format version {found}, this program reads version {VERSION}")]
-    Version { path: PathBuf, found: u32 },
+    #[error("{path}: {source}")]
+    Frame { path: PathBuf, source: FrameError },
     #[error("data set {path}: truncated (ends inside {what})")]
     Truncated { path: PathBuf, what: &'static str },
     #[error("data set {path}: damaged ({what})")]
@@ -92,8 +92,7 @@ impl DatasetWriter {
             count: 0,
         };
         let description = &description.as_bytes()[..description.len().min(MAX_DESCRIPTION as usize)];
-        w.put(&MAGIC)?;
-        w.put(&VERSION.to_le_bytes())?;
+        w.put(&frame::header(&MAGIC, VERSION))?;
         w.put(&(description.len() as u32).to_le_bytes())?;
         w.put(description)?;
         Ok(w)
@@ -167,15 +166,10 @@ impl DatasetReader {
             description: String::new(),
             done: false,
         };
-        let mut magic = [0u8; 4];
-        r.read_into(&mut magic, "the header")?;
-        if magic != MAGIC {
-            return Err(DatasetError::BadMagic { path: r.path });
-        }
-        let version = r.u32("the header")?;
-        if version != VERSION {
-            return Err(DatasetError::Version { path: r.path, found: version });
-        }
+        let mut header = [0u8; frame::HEADER];
+        r.read_into(&mut header, "the header")?;
+        frame::check_header(&header, &MAGIC, "data set", &[VERSION])
+            .map_err(|source| DatasetError::Frame { path: r.path.clone(), source })?;
         let n = r.u32("the header")?;
         if n > MAX_DESCRIPTION {
             return Err(DatasetError::Damaged { path: r.path, what: format!("description length {n}") });
@@ -364,7 +358,7 @@ mod tests {
         std::fs::write(&bad, &longer).unwrap();
         assert!(read_dataset(&bad).unwrap_err().to_string().contains("trailing"));
         std::fs::write(&bad, b"HTNN....").unwrap();
-        assert!(matches!(read_dataset(&bad), Err(DatasetError::BadMagic { .. })));
+        assert!(matches!(read_dataset(&bad), Err(DatasetError::Frame { source: FrameError::Magic { .. }, .. })));
         assert!(matches!(read_dataset(&dir.path().join("missing")), Err(DatasetError::Io { .. })));
     }
 
