@@ -19,6 +19,7 @@
 
 use hatetris_game::{Enemy, Key, Rules, Well, FULL_ROW};
 use hatetris_search::{moves_for_keys, replay_line, Move};
+use hatetris_fileio::frame::{self, FrameError};
 use std::path::Path;
 
 pub const MAGIC: [u8; 4] = *b"HTSU";
@@ -55,10 +56,8 @@ pub enum SuiteError {
     // would be printed again after it in an error chain.
     #[error("suite {name}: {error}")]
     Io { name: String, error: std::io::Error },
-    #[error("suite {name}: not a suite file (bad magic bytes)")]
-    BadMagic { name: String },
-    #[error("suite {name}: format version {found}, this program reads version {VERSION}")]
-    Version { name: String, found: u32 },
+    #[error("suite {name}: {source}")]
+    Frame { name: String, source: FrameError },
     #[error("suite {name}: truncated (ends inside {what})")]
     Truncated { name: String, what: String },
     #[error("suite {name}: damaged ({what})")]
@@ -127,8 +126,6 @@ impl Suite {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::new();
-        b.extend_from_slice(&MAGIC);
-        b.extend_from_slice(&VERSION.to_le_bytes());
         b.extend_from_slice(&(self.starts.len() as u32).to_le_bytes());
         for s in &self.starts {
             let name = &s.source.as_bytes()[..s.source.len().min(u16::MAX as usize)];
@@ -144,9 +141,7 @@ impl Suite {
                 b.extend_from_slice(&(m.pack() as u16).to_le_bytes());
             }
         }
-        let crc = crc32fast::hash(&b);
-        b.extend_from_slice(&crc.to_le_bytes());
-        b
+        frame::encode(&MAGIC, VERSION, &b)
     }
 
     /// A suite from a file's bytes, checked whole (see the module comment).
@@ -208,18 +203,15 @@ impl<'a> Reader<'a> {
 }
 
 fn parse(bytes: &[u8], name: &str) -> Result<Suite, SuiteError> {
-    let mut r = Reader { bytes, at: 0, name };
+    // The frame's header, then the body read front to back, then the
+    // checksum: a file cut short says where it ends.
     let header = || "the header".to_string();
-    if r.take(4, &header)? != MAGIC {
-        return Err(SuiteError::BadMagic { name: name.into() });
+    if bytes.len() < frame::HEADER {
+        return Err(SuiteError::Truncated { name: name.into(), what: header() });
     }
-    let found = r.u32(&header)?;
-    if found != VERSION {
-        return Err(SuiteError::Version {
-            name: name.into(),
-            found,
-        });
-    }
+    frame::check_header(bytes, &MAGIC, "suite", &[VERSION])
+        .map_err(|source| SuiteError::Frame { name: name.into(), source })?;
+    let mut r = Reader { bytes, at: frame::HEADER, name };
     let count = r.u32(&header)?;
     // Each start takes at least 54 bytes: a damaged count cannot ask for a
     // huge allocation.
@@ -385,13 +377,13 @@ pub(crate) mod tests {
         b[0] = b'X';
         assert_eq!(
             Suite::from_bytes(&b).unwrap_err().to_string(),
-            "suite (in memory): not a suite file (bad magic bytes)"
+            "suite (in memory): not a suite file (it does not start with \"HTSU\")"
         );
         let mut b = good.clone();
         b[4..8].copy_from_slice(&2u32.to_le_bytes());
         assert_eq!(
             Suite::from_bytes(&b).unwrap_err().to_string(),
-            "suite (in memory): format version 2, this program reads version 1"
+            "suite (in memory): suite file version 2 is not one this build reads (1)"
         );
         let mut b = good.clone();
         b[20] ^= 4;
