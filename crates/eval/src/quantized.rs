@@ -811,9 +811,9 @@ mod avx2 {
                         m &= m - 1;
                     }
                 }
-                for t in first..h - 2 {
+                for (t, &s) in shift.iter().enumerate().take(h - 2).skip(first) {
                     out.ps[t] = sink.acc32;
-                    match shift[t] {
+                    match s {
                         NONE => sink.band_group(rows, t, t >= k),
                         s => add_range(&mut sink.acc32, &base.ps, t - s, t - s + 1),
                     }

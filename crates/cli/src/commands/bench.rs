@@ -262,7 +262,9 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     // game, its landings (all seven pieces), and the wells their S/Z clears
     // reach; evaluated one by one, and as a family (derived from the
     // parent's sums).
-    let families: Vec<(Well, Vec<Well>, Vec<Well>, Vec<u32>)> = wells
+    // (parent, children, derived wells, the child each comes from)
+    type Family = (Well, Vec<Well>, Vec<Well>, Vec<u32>);
+    let families: Vec<Family> = wells
         .iter()
         .step_by(7)
         .map(|w| {
