@@ -13,6 +13,26 @@ pub trait Evaluator: Send + Sync {
         }
     }
 
+    /// Values of a family of wells: `children`, each `parent` with one
+    /// placement (`None`: no parent known), and `derived` wells, well `i`
+    /// made from child `from[i]` by a placement and a clear (a beam entry's
+    /// children and the wells their S/Z clears reach). The values are
+    /// exactly `evaluate_batch`'s; an evaluator may reuse a well's work for
+    /// the wells made from it (the default does not).
+    fn evaluate_family(
+        &self,
+        parent: Option<&[u16]>,
+        children: &[&[u16]],
+        derived: &[&[u16]],
+        from: &[u32],
+        child_values: &mut [f32],
+        derived_values: &mut [f32],
+    ) {
+        let _ = (parent, from);
+        self.evaluate_batch(children, child_values);
+        self.evaluate_batch(derived, derived_values);
+    }
+
     fn name(&self) -> String;
 }
 
@@ -25,6 +45,17 @@ macro_rules! forward_evaluator {
             }
             fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
                 (**self).evaluate_batch(wells, out)
+            }
+            fn evaluate_family(
+                &self,
+                parent: Option<&[u16]>,
+                children: &[&[u16]],
+                derived: &[&[u16]],
+                from: &[u32],
+                child_values: &mut [f32],
+                derived_values: &mut [f32],
+            ) {
+                (**self).evaluate_family(parent, children, derived, from, child_values, derived_values)
             }
             fn name(&self) -> String {
                 (**self).name()

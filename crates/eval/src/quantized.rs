@@ -38,6 +38,18 @@
 //!   value, integer sums being exact; [`QuantizedNetwork::with_band_cache`]
 //!   turns it off.
 //!
+//! * Heads: `evaluate_batch` runs the f32 head (dequantisation, tanhExp,
+//!   the output) of four wells together, whose chains of dependent
+//!   multiply-adds then interleave; each lane computes what it would alone
+//!   (same bits, tested).
+//! * Incremental (off by default, [`QuantizedNetwork::with_incremental`]):
+//!   `evaluate_family` keeps the parent's band groups as i32 prefix sums
+//!   and takes each run of bands a child or a clear left unchanged
+//!   (possibly shifted down by the cleared rows) in one subtraction,
+//!   summing only the bands that changed. Exact (integer sums, tested bit
+//!   for bit), but it measured no faster than the band cache, which already
+//!   makes an unchanged band one load.
+//!
 //! The error against the f32 network is the rounding of at most 156 weights
 //! per unit; [`QuantizedNetwork::error_bound`] is its worst case (0.13 for
 //! the embedded network), and the tests measure the real one on the 3313
@@ -82,8 +94,11 @@ pub struct QuantizedNetwork {
     id: u64,
     /// Whether the AVX2 kernel uses the band cache.
     band_cache: bool,
-    /// The SIMD kernel for this CPU and size, if any.
-    kernel: Option<Kernel>,
+    /// Whether `evaluate_family` derives wells from the parent's sums
+    /// (see `with_incremental`).
+    incremental: bool,
+    /// The SIMD kernels for this CPU and size, if any.
+    kernel: Option<Kernels>,
     /// The source network's hidden size; the arrays below are padded to a
     /// multiple of 16 with zero weights (a padded unit contributes
     /// `0 * tanhExp(0)`).
@@ -225,6 +240,7 @@ impl QuantizedNetwork {
         QuantizedNetwork {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             band_cache: true,
+            incremental: false,
             #[cfg(target_arch = "x86_64")]
             kernel: avx2::select(blocks),
             #[cfg(not(target_arch = "x86_64"))]
@@ -246,6 +262,19 @@ impl QuantizedNetwork {
     /// values are the same either way, only the speed differs.
     pub fn with_band_cache(mut self, on: bool) -> QuantizedNetwork {
         self.band_cache = on;
+        self
+    }
+
+    /// The same network with `evaluate_family` deriving each well's sums
+    /// from its parent's (NNUE's incremental accumulator, by band: only the
+    /// bands a placement or a clear changed are summed), or not (the
+    /// default: every well in full, through the band cache). The values are
+    /// the same bit for bit either way. Off by default because it measured
+    /// slower: the band cache already makes an unchanged band one load, and
+    /// finding the unchanged bands and their runs costs as much (`hatetris
+    /// bench --only family`, docs/experiments.md).
+    pub fn with_incremental(mut self, on: bool) -> QuantizedNetwork {
+        self.incremental = on;
         self
     }
 
@@ -286,8 +315,22 @@ impl QuantizedNetwork {
     }
 }
 
-/// A SIMD kernel: evaluates wells into `out`.
-type Kernel = unsafe fn(&QuantizedNetwork, &[&[u16]], &mut [f32]);
+/// The SIMD kernels of one network size: `batch` evaluates wells into
+/// `out`, `family` is `Evaluator::evaluate_family`.
+#[derive(Clone, Copy)]
+struct Kernels {
+    batch: unsafe fn(&QuantizedNetwork, &[&[u16]], &mut [f32]),
+    family: unsafe fn(&QuantizedNetwork, Family<'_>),
+}
+
+/// The arguments of `Evaluator::evaluate_family`.
+struct Family<'a> {
+    parent: Option<&'a [u16]>,
+    children: &'a [&'a [u16]],
+    derived: &'a [&'a [u16]],
+    child_values: &'a mut [f32],
+    derived_values: &'a mut [f32],
+}
 
 /// Distinct ids for networks, so that a thread's band cache knows whose
 /// sums it holds (clones share theirs: same weights).
@@ -343,8 +386,8 @@ fn evaluate_portable(q: &QuantizedNetwork, rows: &[u16]) -> f32 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Block, QuantizedNetwork, LANES, NUM_FEATURES, ROW_FEATURES};
-    use crate::features::{band, for_each_window_shifted, walk_folded, FeatureSink};
+    use super::{Block, Family, Kernels, QuantizedNetwork, LANES, NUM_FEATURES, ROW_FEATURES};
+    use crate::features::{band, for_each_window_shifted, walk_folded, FeatureSink, Folded};
     use crate::network::head;
     use crate::simd::{Avx2, Lanes, Lean};
     use std::arch::x86_64::*;
@@ -438,6 +481,18 @@ mod avx2 {
     }
 
     impl<const B: usize, const N8: usize> Sink<B, N8> {
+        /// Empty sums for `q`'s weights.
+        #[inline(always)]
+        fn new(q: &QuantizedNetwork, table: Table) -> Sink<B, N8> {
+            let zero = unsafe { _mm256_setzero_si256() };
+            Sink {
+                w1: q.w1.as_ptr().cast(),
+                acc16: [zero; B],
+                acc32: [zero; N8],
+                table,
+            }
+        }
+
         /// The i16 sum of a band's group (see `FeatureSink::band_group`):
         /// the windows packed in `words`, and `row` if any.
         #[inline(always)]
@@ -521,15 +576,37 @@ mod avx2 {
         rows: &[u16],
         table: Table,
     ) -> f32 {
+        let (acc, folded) = sums::<B, N8>(q, rows, table);
+        finish::<N8>(q, &acc, folded)
+    }
+
+    /// A well's i32 sums and folded top, by a full walk.
+    #[inline(always)]
+    fn sums<const B: usize, const N8: usize>(
+        q: &QuantizedNetwork,
+        rows: &[u16],
+        table: Table,
+    ) -> ([__m256i; N8], Folded) {
         assert!(q.w1.len() == NUM_FEATURES * B && N8 == 2 * B && q.inv_scale.len() == 8 * N8);
-        let zero = unsafe { _mm256_setzero_si256() };
-        let mut sink = Sink::<B, N8> {
-            w1: q.w1.as_ptr().cast(),
-            acc16: [zero; B],
-            acc32: [zero; N8],
-            table,
-        };
+        let mut sink = Sink::<B, N8>::new(q, table);
         let folded = walk_folded(rows, &mut sink);
+        (sink.acc32, folded)
+    }
+
+    /// The value from a well's i32 sums and its folded top: the same
+    /// arithmetic for every path, so equal sums give equal bits.
+    #[inline(always)]
+    fn finish<const N8: usize>(q: &QuantizedNetwork, acc32: &[__m256i; N8], folded: Folded) -> f32 {
+        head::<Lean, _, N8, 1>(&[pre_activation(q, acc32, folded)], &q.w2, q.b2)[0]
+    }
+
+    /// The first layer's pre-activations from a well's i32 sums.
+    #[inline(always)]
+    fn pre_activation<const N8: usize>(
+        q: &QuantizedNetwork,
+        acc32: &[__m256i; N8],
+        folded: Folded,
+    ) -> [Avx2; N8] {
         let (k, m) = (
             Avx2::splat(folded.rows as f32),
             Avx2::splat(folded.bands as f32),
@@ -539,24 +616,20 @@ mod avx2 {
             // In bounds by the assert: every per-unit array has 8 * N8 entries.
             let at = |v: &[f32]| unsafe { Avx2::load(v.as_ptr().add(8 * r)) };
             let base = m.mul_add(at(&q.empty_band), k.mul_add(at(&q.empty_row), at(&q.b1)));
-            *z = Avx2(unsafe { _mm256_cvtepi32_ps(sink.acc32[r]) }).mul_add(at(&q.inv_scale), base);
+            *z = Avx2(unsafe { _mm256_cvtepi32_ps(acc32[r]) }).mul_add(at(&q.inv_scale), base);
         }
-        head::<Lean, _, N8, 1>(&[z], &q.w2, q.b2)[0]
+        z
     }
 
-    /// # Safety
-    /// The CPU must have AVX2, FMA and BMI2, and `q` B blocks per feature.
-    #[target_feature(enable = "avx2,fma,bmi2")]
-    unsafe fn batch<const B: usize, const N8: usize>(
-        q: &QuantizedNetwork,
-        wells: &[&[u16]],
-        out: &mut [f32],
-    ) {
-        let mut run = |table: Table| {
-            for (w, o) in wells.iter().zip(out.iter_mut()) {
-                *o = evaluate::<B, N8>(q, w, table);
-            }
-        };
+    /// Wells whose heads run together: the head's chains of dependent
+    /// multiply-adds are long, and four wells' chains interleave (each
+    /// lane's arithmetic is the same as alone, so the same bits).
+    const HEADS: usize = 4;
+
+    /// Runs `run` with this thread's band cache for `q`, or without a
+    /// cache if q has it off (or the cache is in use: never, in practice).
+    #[inline(always)]
+    fn with_table<R>(q: &QuantizedNetwork, run: impl FnOnce(Table) -> R) -> R {
         let none = Table {
             keys: std::ptr::null_mut(),
             sums: std::ptr::null_mut(),
@@ -572,25 +645,315 @@ mod avx2 {
         })
     }
 
+    /// # Safety
+    /// The CPU must have AVX2, FMA and BMI2, and `q` B blocks per feature.
+    #[target_feature(enable = "avx2,fma,bmi2")]
+    unsafe fn batch<const B: usize, const N8: usize>(
+        q: &QuantizedNetwork,
+        wells: &[&[u16]],
+        out: &mut [f32],
+    ) {
+        with_table(q, |table| {
+            let mut outs = out.chunks_exact_mut(HEADS);
+            for (ws, os) in wells.chunks_exact(HEADS).zip(&mut outs) {
+                let z: [[Avx2; N8]; HEADS] = std::array::from_fn(|m| {
+                    let (acc, folded) = sums::<B, N8>(q, ws[m], table);
+                    pre_activation(q, &acc, folded)
+                });
+                os.copy_from_slice(&head::<Lean, _, N8, HEADS>(&z, &q.w2, q.b2));
+            }
+            let done = wells.len() / HEADS * HEADS;
+            for (w, o) in wells[done..].iter().zip(outs.into_remainder()) {
+                *o = evaluate::<B, N8>(q, w, table);
+            }
+        })
+    }
+
+    /// Tallest well the incremental path takes (HATETRIS has 16 playable
+    /// rows, one register of them); taller and very short wells are summed
+    /// in full.
+    const MAX_ROWS: usize = 16;
+    /// Largest shift tried when matching a band with its base's: the rows
+    /// a clear removes (S and Z clear at most 2; any piece at most 4).
+    const MAX_SHIFT: usize = 4;
+    /// No shift: the band is summed.
+    const NONE: usize = usize::MAX;
+    /// Zero rows kept before a base's rows, so that a shifted read stays
+    /// in its array.
+    const LEAD: usize = 8;
+
+    /// A well's band groups as i32 prefix sums (NNUE's accumulator, by
+    /// band): a well made from it by a placement (a few rows changed) or a
+    /// clear (rows removed, the ones above shifted down) takes each run of
+    /// bands it shares with it in one subtraction, and sums only the bands
+    /// the change touched. Integer sums: the same bits as a full walk.
+    struct Base<const N8: usize> {
+        /// The well's rows at `LEAD..LEAD + h`, zeros around them.
+        rows: [u16; 32],
+        /// Rows of the well; 0: no base (nothing matches it).
+        h: usize,
+        /// First non-empty row.
+        k: usize,
+        /// First band summed (the ones above it are folded).
+        first: usize,
+        /// `ps[t]`, `first <= t <= h - 2`: the groups of bands `first..t`.
+        ps: [[__m256i; N8]; MAX_ROWS],
+    }
+
+    impl<const N8: usize> Base<N8> {
+        fn new() -> Base<N8> {
+            Base {
+                rows: [0; 32],
+                h: 0,
+                k: 0,
+                first: 0,
+                ps: [[unsafe { _mm256_setzero_si256() }; N8]; MAX_ROWS],
+            }
+        }
+    }
+
+    /// Bits `2t` and `2t + 1` set for each `t` in `from..to` (`to <= 16`).
+    #[inline(always)]
+    fn span(from: usize, to: usize) -> u32 {
+        let below = |x: usize| ((1u64 << (2 * x)) - 1) as u32;
+        below(to) & !below(from.min(to))
+    }
+
+    /// For each shift `s <= MAX_SHIFT`: bit `2t` set when band `t - s` of
+    /// `base` has the group of band `t` of `rows` (padded to 16 in
+    /// `mine`, first non-empty row `k`): the same four rows, both on the
+    /// floor or neither (only band `h - 3` is), the top row counted or
+    /// folded alike, and summed in the base. Bits 2t + 1 are clear. One
+    /// compare of all rows per shift, no branch per band.
+    #[inline(always)]
+    fn matches<const N8: usize>(base: &Base<N8>, mine: __m256i, h: usize, k: usize) -> [u32; MAX_SHIFT + 1] {
+        let bands = span(0, h - 2);
+        let at_or_below = |x: usize| !span(0, x.min(16));
+        let mut out = [0; MAX_SHIFT + 1];
+        for (s, out) in out.iter_mut().enumerate() {
+            // Two bits per row: row i of rows against row i - s of base
+            // (rows from h on count as equal: only the floor band reads
+            // one, and only at shift 0).
+            let eq = unsafe {
+                let theirs = _mm256_loadu_si256(base.rows.as_ptr().add(LEAD - s).cast());
+                _mm256_movemask_epi8(_mm256_cmpeq_epi16(mine, theirs)) as u32
+            } | !span(0, h);
+            let four = eq & eq >> 2 & eq >> 4 & eq >> 6;
+            let top_alike = !(at_or_below(k) ^ at_or_below(base.k + s));
+            let summed = at_or_below(base.first + s);
+            let floor = if s == 0 { 0 } else { span(h - 3, h - 2) };
+            *out = four & top_alike & summed & bands & !floor & 0x5555_5555;
+        }
+        out
+    }
+
+    /// `acc += ps[e] - ps[a]`.
+    #[inline(always)]
+    fn add_range<const N8: usize>(
+        acc: &mut [__m256i; N8],
+        ps: &[[__m256i; N8]; MAX_ROWS],
+        a: usize,
+        e: usize,
+    ) {
+        for (i, x) in acc.iter_mut().enumerate() {
+            unsafe { *x = _mm256_add_epi32(*x, _mm256_sub_epi32(ps[e][i], ps[a][i])) }
+        }
+    }
+
+    /// The i32 sums and folded top of `rows`, reusing `base` (see [`Base`]:
+    /// bands that match one of base's are taken from it, the others summed
+    /// as `evaluate` does); with `out`, `out` becomes rows' own base.
+    #[inline(always)]
+    fn sums_from<const B: usize, const N8: usize>(
+        q: &QuantizedNetwork,
+        base: &Base<N8>,
+        rows: &[u16],
+        table: Table,
+        out: Option<&mut Base<N8>>,
+    ) -> ([__m256i; N8], Folded) {
+        let mut sink = Sink::<B, N8>::new(q, table);
+        let h = rows.len();
+        if !(4..=MAX_ROWS).contains(&h) {
+            if let Some(out) = out {
+                out.h = 0;
+            }
+            let folded = walk_folded(rows, &mut sink);
+            return (sink.acc32, folded);
+        }
+        let mut padded = [0u16; 32];
+        padded[LEAD..LEAD + h].copy_from_slice(rows);
+        let mine = unsafe { _mm256_loadu_si256(padded.as_ptr().add(LEAD).cast()) };
+        // The first non-zero row, as `walk_folded` finds it.
+        let zeros = unsafe {
+            _mm256_movemask_epi8(_mm256_cmpeq_epi16(mine, _mm256_setzero_si256())) as u32
+        };
+        let k = ((!zeros & span(0, h)).trailing_zeros() as usize / 2).min(h);
+        let first = k.saturating_sub(3);
+        let mut found = if base.h == h {
+            matches(base, mine, h, k)
+        } else {
+            [0; MAX_SHIFT + 1]
+        };
+        // Each band from the smallest shift that matches it.
+        let mut taken = !span(first, h - 2);
+        for m in &mut found {
+            *m &= !taken;
+            taken |= *m;
+        }
+        match out {
+            // Every band's prefix is needed: band by band, in order.
+            Some(out) => {
+                let mut shift = [NONE; MAX_ROWS];
+                for (s, &m) in found.iter().enumerate() {
+                    let mut m = m;
+                    while m != 0 {
+                        shift[m.trailing_zeros() as usize / 2] = s;
+                        m &= m - 1;
+                    }
+                }
+                for (t, &s) in shift.iter().enumerate().take(h - 2).skip(first) {
+                    out.ps[t] = sink.acc32;
+                    match s {
+                        NONE => sink.band_group(rows, t, t >= k),
+                        s => add_range(&mut sink.acc32, &base.ps, t - s, t - s + 1),
+                    }
+                }
+                out.ps[h - 2] = sink.acc32;
+                out.rows = padded;
+                (out.h, out.k, out.first) = (h, k, first);
+            }
+            // Each run of bands at one shift in one subtraction.
+            None => {
+                for (s, &m) in found.iter().enumerate() {
+                    let mut m = m;
+                    while m != 0 {
+                        // Both bits of each band set: a run is a run of ones.
+                        let both = m | m << 1;
+                        let a = m.trailing_zeros() as usize / 2;
+                        let e = a + (!(both >> (2 * a))).trailing_zeros() as usize / 2;
+                        add_range(&mut sink.acc32, &base.ps, a - s, e - s);
+                        m &= !span(0, e);
+                    }
+                }
+                let mut rest = !taken & 0x5555_5555;
+                while rest != 0 {
+                    let t = rest.trailing_zeros() as usize / 2;
+                    sink.band_group(rows, t, t >= k);
+                    rest &= rest - 1;
+                }
+            }
+        }
+        // The rows that top no band, as `walk_folded` ends.
+        for &r in &rows[k.max(h - 2)..] {
+            // SAFETY: r & 0x3FF <= 1023 < NUM_FEATURES.
+            unsafe { sink.add((r & 0x3FF) as usize) }
+        }
+        sink.end_group();
+        (sink.acc32, Folded { rows: k, bands: first })
+    }
+
+    /// # Safety
+    /// As [`batch`].
+    #[target_feature(enable = "avx2,fma,bmi2")]
+    unsafe fn family<const B: usize, const N8: usize>(q: &QuantizedNetwork, mut f: Family<'_>) {
+        assert!(q.w1.len() == NUM_FEATURES * B && N8 == 2 * B && q.inv_scale.len() == 8 * N8);
+        // Every well from the parent's sums: a derived well shares with
+        // the parent the bands below its changes and, shifted, those above
+        // its clear; the bands its child changed were summed (and cached)
+        // for the child. (Deriving from the child instead needs the child's
+        // own prefix sums, which cost more to write than they save.)
+        with_table(q, |table| {
+            let mut root = Base::<N8>::new();
+            if let Some(parent) = f.parent {
+                sums_from::<B, N8>(q, &Base::new(), parent, table, Some(&mut root));
+            }
+            let mut heads = Heads::<N8> {
+                z: [[Avx2::splat(0.0); N8]; HEADS],
+                to: [(false, 0); HEADS],
+                n: 0,
+            };
+            for derived in [false, true] {
+                let wells = if derived { f.derived } else { f.children };
+                for (i, rows) in wells.iter().enumerate() {
+                    let (acc, folded) = sums_from::<B, N8>(q, &root, rows, table, None);
+                    heads.push(q, pre_activation(q, &acc, folded), (derived, i), &mut f);
+                }
+            }
+            heads.flush(q, &mut f);
+        })
+    }
+
+    /// Pre-activations waiting for their heads, run `HEADS` at a time;
+    /// `to` says where each value goes: (derived, index).
+    struct Heads<const N8: usize> {
+        z: [[Avx2; N8]; HEADS],
+        to: [(bool, usize); HEADS],
+        n: usize,
+    }
+
+    impl<const N8: usize> Heads<N8> {
+        #[inline(always)]
+        fn push(&mut self, q: &QuantizedNetwork, z: [Avx2; N8], to: (bool, usize), f: &mut Family<'_>) {
+            self.z[self.n] = z;
+            self.to[self.n] = to;
+            self.n += 1;
+            if self.n == HEADS {
+                let v = head::<Lean, _, N8, HEADS>(&self.z, &q.w2, q.b2);
+                for (&(derived, i), v) in self.to.iter().zip(v) {
+                    *f.value(derived, i) = v;
+                }
+                self.n = 0;
+            }
+        }
+
+        /// The heads of the wells left, one by one.
+        #[inline(always)]
+        fn flush(&mut self, q: &QuantizedNetwork, f: &mut Family<'_>) {
+            for (z, &(derived, i)) in self.z.iter().zip(&self.to).take(self.n) {
+                *f.value(derived, i) = head::<Lean, _, N8, 1>(&[*z], &q.w2, q.b2)[0];
+            }
+            self.n = 0;
+        }
+    }
+
+    impl Family<'_> {
+        #[inline(always)]
+        fn value(&mut self, derived: bool, i: usize) -> &mut f32 {
+            if derived {
+                &mut self.derived_values[i]
+            } else {
+                &mut self.child_values[i]
+            }
+        }
+    }
+
     /// The AVX2 kernel for a network of `blocks` blocks per feature, if
     /// the CPU has AVX2, FMA and BMI2 and there are at most 8 blocks (128
     /// hidden units); calling it is then safe for networks of that size.
-    pub(super) fn select(blocks: usize) -> Option<super::Kernel> {
+    pub(super) fn select(blocks: usize) -> Option<Kernels> {
         if !(is_x86_feature_detected!("avx2")
             && is_x86_feature_detected!("fma")
             && is_x86_feature_detected!("bmi2"))
         {
             return None;
         }
+        macro_rules! kernels {
+            ($b:literal, $n8:literal) => {
+                Kernels {
+                    batch: batch::<$b, $n8>,
+                    family: family::<$b, $n8>,
+                }
+            };
+        }
         Some(match blocks {
-            1 => batch::<1, 2>,
-            2 => batch::<2, 4>,
-            3 => batch::<3, 6>,
-            4 => batch::<4, 8>,
-            5 => batch::<5, 10>,
-            6 => batch::<6, 12>,
-            7 => batch::<7, 14>,
-            8 => batch::<8, 16>,
+            1 => kernels!(1, 2),
+            2 => kernels!(2, 4),
+            3 => kernels!(3, 6),
+            4 => kernels!(4, 8),
+            5 => kernels!(5, 10),
+            6 => kernels!(6, 12),
+            7 => kernels!(7, 14),
+            8 => kernels!(8, 16),
             _ => return None,
         })
     }
@@ -606,10 +969,47 @@ impl Evaluator for QuantizedNetwork {
     fn evaluate_batch(&self, wells: &[&[u16]], out: &mut [f32]) {
         if let Some(kernel) = self.kernel {
             // SAFETY: `avx2::select` chose it for this CPU and size.
-            return unsafe { kernel(self, wells, out) };
+            return unsafe { (kernel.batch)(self, wells, out) };
         }
         for (w, o) in wells.iter().zip(out) {
             *o = evaluate_portable(self, w);
+        }
+    }
+
+    fn evaluate_family(
+        &self,
+        parent: Option<&[u16]>,
+        children: &[&[u16]],
+        derived: &[&[u16]],
+        from: &[u32],
+        child_values: &mut [f32],
+        derived_values: &mut [f32],
+    ) {
+        assert!(
+            child_values.len() == children.len()
+                && derived_values.len() == derived.len()
+                && from.len() == derived.len()
+                && from.iter().all(|&i| (i as usize) < children.len()),
+            "evaluate_family: lengths differ or a derived well names no child"
+        );
+        match self.kernel.filter(|_| self.incremental) {
+            // SAFETY: `avx2::select` chose it for this CPU and size.
+            Some(kernel) => unsafe {
+                (kernel.family)(
+                    self,
+                    Family {
+                        parent,
+                        children,
+                        derived,
+                        child_values,
+                        derived_values,
+                    },
+                )
+            },
+            None => {
+                self.evaluate_batch(children, child_values);
+                self.evaluate_batch(derived, derived_values);
+            }
         }
     }
 
@@ -752,6 +1152,115 @@ mod tests {
         assert_eq!(got[0], -got[1]);
         assert_eq!(got[2], -got[3]);
         assert_eq!(&got[4..], &[0, 0]);
+    }
+
+    /// Wells made from `parent` as a beam entry's family is: children by
+    /// a placement (cells added to up to four consecutive rows), wells
+    /// derived from a child by another placement and a clear (up to four
+    /// rows removed, empty rows in at the top), and some wells unrelated
+    /// or of another height; `from` is shuffled.
+    #[allow(clippy::type_complexity)]
+    fn family_of(parent: &[u16], seed: u64) -> (Vec<Vec<u16>>, Vec<Vec<u16>>, Vec<u32>) {
+        let mut rng = seed | 1;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n.max(1)
+        };
+        let h = parent.len();
+        let place = |rows: &mut Vec<u16>, next: &mut dyn FnMut(u64) -> u64| {
+            let at = next(h as u64) as usize;
+            for r in rows.iter_mut().skip(at).take(1 + next(4) as usize) {
+                *r |= next(1024) as u16;
+                if *r == 1023 {
+                    *r = 1022;
+                }
+            }
+        };
+        let mut children = Vec::new();
+        for _ in 0..1 + next(30) {
+            let mut c = parent.to_vec();
+            match next(12) {
+                0 => c = (0..h).map(|_| next(1023) as u16).collect(),
+                1 => c.push(0),
+                2 => {}
+                _ => place(&mut c, &mut next),
+            }
+            children.push(c);
+        }
+        let (mut derived, mut from) = (Vec::new(), Vec::new());
+        for (i, c) in children.iter().enumerate() {
+            for _ in 0..next(5) {
+                let mut d = c.clone();
+                if next(8) == 0 {
+                    d.iter_mut().for_each(|r| *r = next(1023) as u16);
+                } else {
+                    if next(4) != 0 {
+                        place(&mut d, &mut next);
+                    }
+                    for _ in 0..next(5) {
+                        d.remove(next(d.len() as u64) as usize);
+                        d.insert(0, 0);
+                    }
+                }
+                derived.push(d);
+                from.push(i as u32);
+            }
+        }
+        // The same pairs in a scrambled order.
+        let mut pairs: Vec<(Vec<u16>, u32)> = derived.into_iter().zip(from).collect();
+        for i in (1..pairs.len()).rev() {
+            pairs.swap(i, next(i as u64 + 1) as usize);
+        }
+        let (derived, from) = pairs.into_iter().unzip();
+        (children, derived, from)
+    }
+
+    /// `evaluate_family`, with the parent and without, against each well
+    /// evaluated alone: bit for bit, the band cache on and off, the
+    /// incremental path and the batch one (whose heads run four wells at
+    /// a time, against one alone here).
+    fn family_is_exact(q: &QuantizedNetwork, parent: &[u16], seed: u64) {
+        let (children, derived, from) = family_of(parent, seed);
+        let c: Vec<&[u16]> = children.iter().map(|w| &w[..]).collect();
+        let d: Vec<&[u16]> = derived.iter().map(|w| &w[..]).collect();
+        let incremental = q.clone().with_incremental(true);
+        for q in [
+            q.clone(),
+            q.clone().with_band_cache(false),
+            incremental.clone(),
+            incremental.with_band_cache(false),
+        ] {
+            for parent in [Some(parent), None] {
+                let (mut cv, mut dv) = (vec![0f32; c.len()], vec![0f32; d.len()]);
+                q.evaluate_family(parent, &c, &d, &from, &mut cv, &mut dv);
+                for (w, v) in c.iter().zip(&cv).chain(d.iter().zip(&dv)) {
+                    assert_eq!(v.to_bits(), q.evaluate(w).to_bits(), "{w:?} from {parent:?}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn family_values_are_the_full_evaluations(
+            net in network(vec![8, 16, 40, 48, 72]),
+            parent in well(),
+            seed in any::<u64>(),
+        ) {
+            family_is_exact(&QuantizedNetwork::new(&net), &parent, seed);
+        }
+    }
+
+    /// The same on the wells of real games, with the embedded network.
+    #[test]
+    fn family_values_on_fixture_wells() {
+        let q = QuantizedNetwork::new(&Network::embedded_default());
+        for (i, w) in fixture_wells().iter().enumerate().step_by(7) {
+            family_is_exact(&q, w, i as u64 + 1);
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@
 use crate::line::{replay_line, LineError};
 use crate::moves::Move;
 use crate::path::PathTree;
-use crate::quiescence::{quiescent_values, DEFAULT_CHAIN};
+use crate::quiescence::{quiescent_children, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
@@ -387,7 +387,7 @@ fn expand_entry(
     // The children are valued together (their clears are swept four at once).
     let wells: Vec<Well> = landings.iter().map(|l| l.well).collect();
     let mut values = vec![0.0; wells.len()];
-    quiescent_values(eval, rules, &wells, chain, &mut values);
+    quiescent_children(eval, rules, Some(&entry.well), &wells, chain, &mut values);
     for (landing, value) in landings.iter().zip(values) {
         let well_hash = landing.well.hash64();
         let mv = Move {

@@ -39,10 +39,26 @@ pub fn quiescent_values(
     chain: u32,
     values: &mut [f32],
 ) {
+    quiescent_children(eval, rules, None, wells, chain, values)
+}
+
+/// `quiescent_values` of `wells`, the children of `parent` (each one
+/// placement from it): the evaluator gets the family in one
+/// `evaluate_family`, so that it may derive each child's evaluation from
+/// the parent's and each clear's from its child's.
+pub fn quiescent_children(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    parent: Option<&Well>,
+    wells: &[Well],
+    chain: u32,
+    values: &mut [f32],
+) {
     debug_assert_eq!(wells.len(), values.len());
+    let parent = parent.map(|p| p.playable(rules));
     let rows: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
-    eval.evaluate_batch(&rows, values);
     if chain == 0 {
+        eval.evaluate_family(parent, &rows, &[], &[], values, &mut []);
         return;
     }
     // The wells one clear reaches, with the well each came from, valued in
@@ -58,9 +74,10 @@ pub fn quiescent_values(
     // Wells ready to clear offer a dozen clears or more.
     let mut cleared: Vec<(usize, Well)> = Vec::with_capacity(16 * swept.len());
     for_each_clear(&swept, rules, |k, next| cleared.push((owners[k], next)));
-    let rows: Vec<&[u16]> = cleared.iter().map(|(_, w)| w.playable(rules)).collect();
+    let cleared_rows: Vec<&[u16]> = cleared.iter().map(|(_, w)| w.playable(rules)).collect();
+    let from: Vec<u32> = cleared.iter().map(|&(owner, _)| owner as u32).collect();
     let mut cleared_values = vec![0.0; cleared.len()];
-    eval.evaluate_batch(&rows, &mut cleared_values);
+    eval.evaluate_family(parent, &rows, &cleared_rows, &from, values, &mut cleared_values);
     for (&(owner, _), &value) in cleared.iter().zip(&cleared_values) {
         values[owner] = values[owner].max(value);
     }
@@ -205,6 +222,43 @@ mod tests {
                 assert_eq!(values, single, "chain {chain}, {len} wells");
             }
         }
+    }
+
+    /// A beam entry's family (a well's landings, valued with the parent
+    /// known) gets the values of the plain recursion, with the network
+    /// as search runs it and with its incremental path: bit for bit.
+    #[test]
+    fn children_valued_with_their_parent_are_the_plain_values() {
+        let rules = Rules::STANDARD;
+        let net = hatetris_eval::Network::embedded_default();
+        let default = hatetris_eval::QuantizedNetwork::new(&net);
+        let incremental = default.clone().with_incremental(true);
+        let evals: [&dyn Evaluator; 3] = [&Lowness, &default, &incremental];
+        let mut clears = 0;
+        for parent in chain_wells(40) {
+            let mut children = Vec::new();
+            for piece in [Piece::I, Piece::T, Piece::S, Piece::L] {
+                for_each_lock_position(&parent, rules, piece, |x, y, o| {
+                    let mut next = parent;
+                    next.lock(piece.shape(o), x, y);
+                    if !next.is_game_over() {
+                        children.push(next);
+                    }
+                });
+            }
+            for eval in evals {
+                for chain in 0..=2 {
+                    let mut values = vec![0.0; children.len()];
+                    quiescent_children(eval, rules, Some(&parent), &children, chain, &mut values);
+                    for (c, v) in children.iter().zip(&values) {
+                        let plain = naive(eval, rules, c, chain);
+                        assert_eq!(v.to_bits(), plain.to_bits(), "{c:?} chain {chain}");
+                        clears += (*v > eval.evaluate(c.playable(rules))) as u32;
+                    }
+                }
+            }
+        }
+        assert!(clears > 100, "the families must exercise clears ({clears})");
     }
 
     /// Wells of rows mostly one or two cells short of full: chains are common.

@@ -66,6 +66,46 @@ impl Bencher {
     }
 }
 
+impl Bencher {
+    /// Two workloads timed in alternation (this VM's speed drifts, and
+    /// other processes may run): `rounds` rounds of one call of each, in
+    /// turn. Prints each one's fastest round (the least disturbed) and its
+    /// median, per op, and the ratio b / a of the fastest rounds and of
+    /// each round's pair. `f(which)` runs workload 0 or 1 and returns its
+    /// ops.
+    fn alternating(&self, names: [&str; 2], rounds: usize, mut f: impl FnMut(usize) -> u64) {
+        if !names.iter().any(|n| self.wanted(n)) {
+            return;
+        }
+        f(0);
+        f(1);
+        let mut ns: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+        let mut ops = [0; 2];
+        for _ in 0..rounds {
+            for (k, ns) in ns.iter_mut().enumerate() {
+                let t = Instant::now();
+                ops[k] = f(k);
+                ns.push(t.elapsed().as_nanos() as f64 / ops[k].max(1) as f64);
+            }
+        }
+        let pairs: Vec<f64> = (0..rounds).map(|i| (ns[1][i] / ns[0][i] * 100.0).round() / 100.0).collect();
+        let mut best = [0.0; 2];
+        for k in 0..2 {
+            let mut sorted = ns[k].clone();
+            sorted.sort_by(f64::total_cmp);
+            best[k] = sorted[0];
+            println!(
+                "{}",
+                json!({ "name": names[k], "ns_per_op": (sorted[0] * 10.0).round() / 10.0, "median_ns_per_op": (sorted[rounds / 2] * 10.0).round() / 10.0, "ops": ops[k], "rounds": rounds })
+            );
+        }
+        println!(
+            "{}",
+            json!({ "name": format!("{}_over_{}", names[1], names[0]), "ratio": (best[1] / best[0] * 1000.0).round() / 1000.0, "pair_ratios": pairs })
+        );
+    }
+}
+
 /// The wells of the real game, in order, and the memory of the whole game.
 fn real_wells() -> (Vec<Well>, SeenWells) {
     let keys = replay::decode(REAL_GAME).expect("embedded replay decodes");
@@ -218,6 +258,80 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         }
     });
 
+    // Families as a beam entry hands them to the evaluator: a well of the
+    // game, its landings (all seven pieces), and the wells their S/Z clears
+    // reach; evaluated one by one, and as a family (derived from the
+    // parent's sums).
+    // (parent, children, derived wells, the child each comes from)
+    type Family = (Well, Vec<Well>, Vec<Well>, Vec<u32>);
+    let families: Vec<Family> = wells
+        .iter()
+        .step_by(7)
+        .map(|w| {
+            let mut children = Vec::new();
+            for p in Piece::ALL {
+                for_each_lock_position(w, rules, p, |x, y, o| {
+                    let mut next = *w;
+                    next.lock(p.shape(o), x, y);
+                    if !next.is_game_over() {
+                        children.push(next);
+                    }
+                });
+            }
+            let (mut derived, mut from) = (Vec::new(), Vec::new());
+            for (i, c) in children.iter().enumerate() {
+                for p in [Piece::S, Piece::Z] {
+                    for_each_lock_position(c, rules, p, |x, y, o| {
+                        let mut next = *c;
+                        if next.lock(p.shape(o), x, y) > 0 && !next.is_game_over() {
+                            derived.push(next);
+                            from.push(i as u32);
+                        }
+                    });
+                }
+            }
+            (*w, children, derived, from)
+        })
+        .collect();
+    let family_wells: usize = families.iter().map(|f| f.1.len() + f.2.len()).sum();
+    let incremental = QuantizedNetwork::new(&net).with_incremental(true);
+    // 0: well by well (heads one at a time), 1: in batches (heads four at
+    // a time), 2: as a family, each well derived from the parent's sums.
+    let run_families = |how: usize| -> u64 {
+        let (mut cv, mut dv) = (Vec::new(), Vec::new());
+        for (w, children, derived, from) in &families {
+            let c: Vec<&[u16]> = children.iter().map(|x| x.playable(rules)).collect();
+            let d: Vec<&[u16]> = derived.iter().map(|x| x.playable(rules)).collect();
+            cv.resize(c.len(), 0.0);
+            dv.resize(d.len(), 0.0);
+            match how {
+                0 => {
+                    for (x, v) in c.iter().zip(&mut cv).chain(d.iter().zip(&mut dv)) {
+                        *v = search_eval.evaluate(x);
+                    }
+                }
+                1 => {
+                    search_eval.evaluate_batch(&c, &mut cv);
+                    search_eval.evaluate_batch(&d, &mut dv);
+                }
+                _ => incremental.evaluate_family(Some(w.playable(rules)), &c, &d, from, &mut cv, &mut dv),
+            }
+            black_box((&cv, &dv));
+        }
+        family_wells as u64
+    };
+    let rounds = if args.quick { 10 } else { 60 };
+    b.alternating(
+        [&format!("eval_net_h{h}_family_single"), &format!("eval_net_h{h}_family_batch")],
+        rounds,
+        |k| (0..8).map(|_| run_families(k)).sum(),
+    );
+    b.alternating(
+        [&format!("eval_net_h{h}_family_batch"), &format!("eval_net_h{h}_family_incremental")],
+        rounds,
+        |k| (0..8).map(|_| run_families(k + 1)).sum(),
+    );
+
     // One entry: enemy choice on its path, all landings, evaluation, quiescence.
     let config = SearchConfig {
         width: 1,
@@ -233,6 +347,24 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     b.run("beam_entry_baseline", m, || expand_all(&baseline));
     b.run("beam_entry_net", m, || expand_all(search_eval.as_ref()));
     b.run("beam_entry_net_f32", m, || expand_all(&net));
+
+    // Real search entries, one thread: a fixed search (width 1,000, 60
+    // pieces, from the empty well) with each evaluator, alternating, in ns
+    // per expanded entry.
+    if b.wanted("search_entry") {
+        let config = SearchConfig {
+            width: 1000,
+            max_depth: 60,
+            ..SearchConfig::default()
+        };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+        let evals: [&dyn Evaluator; 2] = [&baseline, search_eval.as_ref()];
+        b.alternating(
+            ["search_entry_baseline", "search_entry_net"],
+            if args.quick { 2 } else { 5 },
+            |k| pool.install(|| search(&config, evals[k], &mut |_| {}).expanded),
+        );
+    }
 
     // A fixed small search: its count of expanded entries is the signature.
     if b.wanted("search_signature") {
