@@ -299,8 +299,6 @@ impl BeamState {
     }
 
     fn expand(&self, config: &SearchConfig, eval: &dyn Evaluator) -> Vec<Candidate> {
-        let rules = config.rules;
-        let chain = config.quiescence;
         let tree = &self.tree;
         // Fixed chunks, in order: the candidate list is the same whatever
         // the thread count.
@@ -312,16 +310,7 @@ impl BeamState {
                 let mut out = Vec::with_capacity(chunk.len() * 24);
                 for (i, entry) in chunk.iter().enumerate() {
                     let parent = (chunk_index * EXPAND_CHUNK + i) as u32;
-                    expand_entry(
-                        entry,
-                        parent,
-                        rules,
-                        config.enemy,
-                        tree,
-                        eval,
-                        chain,
-                        &mut out,
-                    );
+                    expand_entry(entry, parent, config, tree, eval, &mut out);
                 }
                 out
             })
@@ -366,16 +355,8 @@ impl Default for BeamState {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn expand_entry(
-    entry: &Entry,
-    parent: u32,
-    rules: Rules,
-    enemy: Enemy,
-    tree: &PathTree,
-    eval: &dyn Evaluator,
-    chain: u32,
-    out: &mut Vec<Candidate>,
-) {
+fn expand_entry(entry: &Entry, parent: u32, config: &SearchConfig, tree: &PathTree, eval: &dyn Evaluator, out: &mut Vec<Candidate>) {
+    let (rules, enemy, chain) = (config.rules, config.enemy, config.quiescence);
     // The enemy's piece as the real game would choose it on the entry's
     // path (the entry's own node holds its well, so the memory's count
     // already includes "this well once more"), and its landings, from one
@@ -590,17 +571,7 @@ pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -
         value: 0.0,
     };
     let mut out = Vec::with_capacity(48);
-    let chain = config.quiescence;
-    expand_entry(
-        &entry,
-        0,
-        config.rules,
-        config.enemy,
-        &tree,
-        eval,
-        chain,
-        &mut out,
-    );
+    expand_entry(&entry, 0, config, &tree, eval, &mut out);
     out.len()
 }
 
