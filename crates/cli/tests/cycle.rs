@@ -32,10 +32,18 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
     assert_eq!(m["cycle"], 1);
     let pieces = m["suite_pieces"].as_f64().expect("the learned network was measured");
     assert!((0.0..=2.0).contains(&pieces), "{pieces}");
-    for f in ["config.json", "metrics.jsonl", "suite-000.json", "cycle-001/suite.json", "cycle-001/net.hnet", "progress-suite.png"] {
+    for f in [
+        "config.json",
+        "metrics.jsonl",
+        "suite-000.json",
+        "cycle-001/suite.json",
+        "cycle-001/net.hnet",
+        "progress-suite.png",
+    ] {
         assert!(run.join(f).exists(), "{f} missing");
     }
-    let config: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
+    let config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
     assert_eq!(config["refine"]["target"], "survival");
     assert_eq!(config["sample_children"], true);
     assert_eq!(config["anchor_samples"], 20);

@@ -22,7 +22,15 @@ fn the_printed_score_is_the_written_replays() {
     let dir = tempfile::tempdir().unwrap();
     let out_file = dir.path().join("replay.txt");
     let v = json(&hatetris(&[
-        "search", "--width", "30", "--eval", "baseline", "--json", "--quiet", "--out", out_file.to_str().unwrap(),
+        "search",
+        "--width",
+        "30",
+        "--eval",
+        "baseline",
+        "--json",
+        "--quiet",
+        "--out",
+        out_file.to_str().unwrap(),
     ]));
     let written = std::fs::read_to_string(&out_file).unwrap();
     assert_eq!(v["replay"].as_str().unwrap(), written.trim());
@@ -116,8 +124,21 @@ fn a_search_from_a_games_position_writes_the_whole_game() {
     let dir = tempfile::tempdir().unwrap();
     let out_file = dir.path().join("from.txt");
     let v = json(&hatetris(&[
-        "search", "--from", game, "--at", "200", "--width", "20", "--max-depth", "10", "--eval", "baseline", "--json",
-        "--quiet", "--out", out_file.to_str().unwrap(),
+        "search",
+        "--from",
+        game,
+        "--at",
+        "200",
+        "--width",
+        "20",
+        "--max-depth",
+        "10",
+        "--eval",
+        "baseline",
+        "--json",
+        "--quiet",
+        "--out",
+        out_file.to_str().unwrap(),
     ]));
     assert_eq!(v["pieces"].as_u64().unwrap(), 210);
     let score = v["score"].as_u64().unwrap();

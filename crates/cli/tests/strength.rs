@@ -8,10 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn hatetris(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hatetris"))
-        .args(args)
-        .output()
-        .expect("the hatetris binary runs")
+    Command::new(env!("CARGO_BIN_EXE_hatetris")).args(args).output().expect("the hatetris binary runs")
 }
 
 fn one_line_error(out: &Output, needle: &str) {
@@ -37,10 +34,7 @@ fn write_replay(dir: &Path, name: &str, file: &str) -> String {
 #[test]
 fn the_default_suite_is_rebuilt_from_the_public_games() {
     if !shared_dir().join("fixtures/known-replays.tsv").exists() {
-        eprintln!(
-            "skipped: no fixtures at {} (the default suite cannot be rebuilt)",
-            shared_dir().display()
-        );
+        eprintln!("skipped: no fixtures at {} (the default suite cannot be rebuilt)", shared_dir().display());
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -63,17 +57,10 @@ fn the_default_suite_is_rebuilt_from_the_public_games() {
         "--out",
         out_file.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("wrote 61 starts"));
     let built = std::fs::read(&out_file).unwrap();
-    assert!(
-        built == include_bytes!("../../learn/data/default.htsu"),
-        "the embedded suite differs from a rebuild"
-    );
+    assert!(built == include_bytes!("../../learn/data/default.htsu"), "the embedded suite differs from a rebuild");
 }
 
 #[test]
@@ -82,44 +69,21 @@ fn a_small_comparison_prints_its_json() {
     let replay = write_replay(dir.path(), "Atypical", "atypical.b2048");
     let suite = dir.path().join("s.htsu");
     let s = suite.to_str().unwrap();
+    let out = hatetris(&["suite", "--from", &replay, "--every", "40", "--skip", "10", "--out", s, "--source", "at"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = hatetris(&[
-        "suite", "--from", &replay, "--every", "40", "--skip", "10", "--out", s, "--source", "at",
+        "strength", "--eval", "baseline", "--vs", "net", "--suite", s, "--width", "5", "--pieces", "4", "--json",
+        "--quiet",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = hatetris(&[
-        "strength", "--eval", "baseline", "--vs", "net", "--suite", s, "--width", "5", "--pieces",
-        "4", "--json", "--quiet",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "--quiet");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
-    assert_eq!(
-        (
-            v["width"].as_u64(),
-            v["pieces"].as_u64(),
-            v["seed"].as_u64()
-        ),
-        (Some(5), Some(4), Some(0))
-    );
+    assert_eq!((v["width"].as_u64(), v["pieces"].as_u64(), v["seed"].as_u64()), (Some(5), Some(4), Some(0)));
     let evals = v["evals"].as_array().unwrap();
     assert_eq!(evals.len(), 2);
     assert_eq!(evals[0]["eval"], "baseline");
     let starts = evals[0]["starts"].as_array().unwrap();
-    assert_eq!(
-        starts
-            .iter()
-            .map(|s| s["piece"].as_u64().unwrap())
-            .collect::<Vec<_>>(),
-        [10, 50]
-    );
+    assert_eq!(starts.iter().map(|s| s["piece"].as_u64().unwrap()).collect::<Vec<_>>(), [10, 50]);
     for s in starts {
         assert_eq!(s["source"], "at");
         assert!(s["pieces"].as_u64().unwrap() <= 4 && s["lines"].is_u64() && s["value"].is_f64());
@@ -127,9 +91,7 @@ fn a_small_comparison_prints_its_json() {
     for key in ["pieces", "lines"] {
         let p = &v["paired"][key];
         assert_eq!(p["n"], 2);
-        let total = p["wins"].as_u64().unwrap()
-            + p["losses"].as_u64().unwrap()
-            + p["ties"].as_u64().unwrap();
+        let total = p["wins"].as_u64().unwrap() + p["losses"].as_u64().unwrap() + p["ties"].as_u64().unwrap();
         assert_eq!(total, 2);
         assert_eq!(p["ci95"].as_array().unwrap().len(), 2);
     }
@@ -143,61 +105,23 @@ fn bad_input_exits_2_with_one_clear_line() {
     let out_file = dir.path().join("s.htsu");
     let out = out_file.to_str().unwrap();
     one_line_error(
-        &hatetris(&[
-            "suite",
-            "--from",
-            bad.to_str().unwrap(),
-            "--every",
-            "5",
-            "--out",
-            out,
-        ]),
+        &hatetris(&["suite", "--from", bad.to_str().unwrap(), "--every", "5", "--out", out]),
         "unrecognised",
     );
-    one_line_error(
-        &hatetris(&[
-            "suite",
-            "--from",
-            "/no/such/replay",
-            "--every",
-            "5",
-            "--out",
-            out,
-        ]),
-        "does not exist",
-    );
+    one_line_error(&hatetris(&["suite", "--from", "/no/such/replay", "--every", "5", "--out", out]), "does not exist");
     let replay = write_replay(dir.path(), "Atypical", "atypical.b2048");
-    one_line_error(
-        &hatetris(&["suite", "--from", &replay, "--every", "0", "--out", out]),
-        "--every",
-    );
+    one_line_error(&hatetris(&["suite", "--from", &replay, "--every", "0", "--out", out]), "--every");
     assert!(!out_file.exists());
-    assert!(
-        hatetris(&["suite", "--from", &replay, "--every", "20", "--out", out])
-            .status
-            .success()
-    );
+    assert!(hatetris(&["suite", "--from", &replay, "--every", "20", "--out", out]).status.success());
     let good = std::fs::read(&out_file).unwrap();
     let damaged = dir.path().join("damaged.htsu");
     let d = damaged.to_str().unwrap();
     let mut flipped = good.clone();
     flipped[good.len() / 2] ^= 0x10;
     std::fs::write(&damaged, &flipped).unwrap();
-    one_line_error(
-        &hatetris(&["strength", "--eval", "baseline", "--suite", d]),
-        "checksum mismatch",
-    );
+    one_line_error(&hatetris(&["strength", "--eval", "baseline", "--suite", d]), "checksum mismatch");
     std::fs::write(&damaged, &good[..good.len() - 7]).unwrap();
-    one_line_error(
-        &hatetris(&["strength", "--eval", "baseline", "--suite", d]),
-        "truncated",
-    );
-    one_line_error(
-        &hatetris(&["strength", "--eval", "baseline", "--suite", "/no/such.htsu"]),
-        "/no/such.htsu",
-    );
-    one_line_error(
-        &hatetris(&["strength", "--eval", "nonsense", "--suite", out]),
-        "unknown evaluator",
-    );
+    one_line_error(&hatetris(&["strength", "--eval", "baseline", "--suite", d]), "truncated");
+    one_line_error(&hatetris(&["strength", "--eval", "baseline", "--suite", "/no/such.htsu"]), "/no/such.htsu");
+    one_line_error(&hatetris(&["strength", "--eval", "nonsense", "--suite", out]), "unknown evaluator");
 }

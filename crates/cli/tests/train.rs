@@ -57,13 +57,8 @@ fn a_damaged_data_file_is_one_error_line_and_status_2() {
     let mid = bytes.len() / 2;
     bytes[mid] ^= 0x10;
     std::fs::write(&path, &bytes).unwrap();
-    let run = hatetris()
-        .args(["train", "--data"])
-        .arg(&path)
-        .arg("--out")
-        .arg(dir.path().join("net.hnet"))
-        .output()
-        .unwrap();
+    let run =
+        hatetris().args(["train", "--data"]).arg(&path).arg("--out").arg(dir.path().join("net.hnet")).output().unwrap();
     assert_eq!(run.status.code(), Some(2));
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");

@@ -108,10 +108,7 @@ impl Baseline {
 }
 
 #[inline(always)]
-fn features_with(
-    rows: &[u16],
-    features: impl FnOnce(&[u16]) -> BaselineFeatures,
-) -> BaselineFeatures {
+fn features_with(rows: &[u16], features: impl FnOnce(&[u16]) -> BaselineFeatures) -> BaselineFeatures {
     features(rows)
 }
 
@@ -120,10 +117,8 @@ fn penalty_with(rows: &[u16], features: impl FnOnce(&[u16]) -> BaselineFeatures)
     let f = features(rows);
     // Summed as a tree: a chain of nine dependent adds is slow.
     let holes = W_HOLES * f.holes as f32 + W_HOLE_ROWS * f.hole_rows as f32;
-    let heights =
-        W_AGGREGATE_HEIGHT * f.aggregate_height as f32 + W_MAX_HEIGHT * f.max_height as f32;
-    let transitions = W_ROW_TRANSITIONS * f.row_transitions as f32
-        + W_COLUMN_TRANSITIONS * f.column_transitions as f32;
+    let heights = W_AGGREGATE_HEIGHT * f.aggregate_height as f32 + W_MAX_HEIGHT * f.max_height as f32;
+    let transitions = W_ROW_TRANSITIONS * f.row_transitions as f32 + W_COLUMN_TRANSITIONS * f.column_transitions as f32;
     let surface = W_WELL_DEPTH * f.well_depth as f32 + W_BUMPINESS * f.bumpiness as f32;
     ((holes + heights) + (transitions + surface)) + W_CELLS * f.cells as f32
 }
@@ -171,8 +166,7 @@ fn features_impl(rows: &[u16]) -> BaselineFeatures {
         f.row_transitions += ((p ^ (p >> 1)) & 0x7FF).count_ones().saturating_sub(2);
         // Open well cells: empty, uncovered, both neighbours filled.
         let well = !p & (p << 1) & (p >> 1) & (FULL << 1) & !(cover << 1);
-        f.well_depth +=
-            well.count_ones() + (well & well1).count_ones() + (well & well1 & well2).count_ones();
+        f.well_depth += well.count_ones() + (well & well1).count_ones() + (well & well1 & well2).count_ones();
         well2 = well1;
         well1 = well;
         cover |= r;
@@ -218,13 +212,11 @@ mod tests {
     /// Rows drawn as text, '#' filled, top first, bottom-aligned in 16 rows.
     fn well(drawing: &[&str]) -> Vec<u16> {
         let mut rows = vec![0u16; 16 - drawing.len()];
-        rows.extend(drawing.iter().map(|s| {
-            s.bytes()
-                .enumerate()
-                .filter(|&(_, c)| c == b'#')
-                .map(|(i, _)| 1u16 << i)
-                .sum::<u16>()
-        }));
+        rows.extend(
+            drawing
+                .iter()
+                .map(|s| s.bytes().enumerate().filter(|&(_, c)| c == b'#').map(|(i, _)| 1u16 << i).sum::<u16>()),
+        );
         rows
     }
 
@@ -306,13 +298,7 @@ mod tests {
     fn worse_wells_score_lower() {
         let flat = well(&["######.###"]);
         let holes = well(&["#.#.#.....", "######.###"]);
-        let tall = well(&[
-            "#.........",
-            "#.........",
-            "#.........",
-            "#.........",
-            "######.###",
-        ]);
+        let tall = well(&["#.........", "#.........", "#.........", "#.........", "######.###"]);
         let b = Baseline;
         assert!(b.evaluate(&[0; 16]) > b.evaluate(&flat));
         assert!(b.evaluate(&flat) > b.evaluate(&holes));

@@ -33,11 +33,7 @@ pub const WINDOW_RIGHT_WALL: u16 = 0b100_100_100_100;
 
 /// Number of active features (with repeats) of a well with `h` playable rows.
 pub const fn active_count(h: usize) -> usize {
-    h + if h >= 3 {
-        WINDOWS_PER_BAND * (h - 2)
-    } else {
-        0
-    }
+    h + if h >= 3 { WINDOWS_PER_BAND * (h - 2) } else { 0 }
 }
 
 /// A row framed by its two walls: bit 0 is the left wall, bit `x + 1` column
@@ -94,16 +90,9 @@ fn spread_at(rows: &[u16], i: usize) -> [u64; 2] {
 /// `top` (rows `top..top + 4` of the padded grid, the floor at index h).
 #[inline(always)]
 pub fn band(rows: &[u16], top: usize) -> [u64; 2] {
-    let (a, b, c, d) = (
-        spread_at(rows, top),
-        spread_at(rows, top + 1),
-        spread_at(rows, top + 2),
-        spread_at(rows, top + 3),
-    );
-    [
-        a[0] | b[0] << 3 | c[0] << 6 | d[0] << 9,
-        a[1] | b[1] << 3 | c[1] << 6 | d[1] << 9,
-    ]
+    let (a, b, c, d) =
+        (spread_at(rows, top), spread_at(rows, top + 1), spread_at(rows, top + 2), spread_at(rows, top + 3));
+    [a[0] | b[0] << 3 | c[0] << 6 | d[0] << 9, a[1] | b[1] << 3 | c[1] << 6 | d[1] << 9]
 }
 
 /// Calls `f` with the 10 window patterns (0..4096, not offset) of a band.
@@ -201,11 +190,7 @@ pub(crate) fn for_each_window_shifted(words: [u64; 2], k: u32, mut f: impl FnMut
     let mask = 0xFFFu64 << k;
     for w in words {
         for i in 0..5u32 {
-            let s = if 12 * i >= k {
-                w >> (12 * i - k)
-            } else {
-                w << (k - 12 * i)
-            };
+            let s = if 12 * i >= k { w >> (12 * i - k) } else { w << (k - 12 * i) };
             f((s & mask) as usize);
         }
     }
@@ -216,10 +201,7 @@ pub(crate) fn for_each_window_shifted(words: [u64; 2], k: u32, mut f: impl FnMut
 /// to right). `rows` are the playable rows, top first (length 1..=16).
 pub fn active_features(rows: &[u16], out: &mut Vec<u16>) {
     let h = rows.len();
-    debug_assert!(
-        rows.iter().all(|&r| r < 1023),
-        "full or out-of-range row in well"
-    );
+    debug_assert!(rows.iter().all(|&r| r < 1023), "full or out-of-range row in well");
     // Filled in a fixed-size buffer, appended once: no capacity check per push.
     let mut buf = [0u16; active_count(16)];
     let n = active_count(h);

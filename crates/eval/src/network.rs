@@ -8,8 +8,8 @@
 
 use crate::evaluator::Evaluator;
 use crate::features::{
-    self, active_features, walk_folded, FeatureSink, NUM_FEATURES, ROW_FEATURES, WINDOW_EMPTY,
-    WINDOW_LEFT_WALL, WINDOW_RIGHT_WALL,
+    self, active_features, walk_folded, FeatureSink, NUM_FEATURES, ROW_FEATURES, WINDOW_EMPTY, WINDOW_LEFT_WALL,
+    WINDOW_RIGHT_WALL,
 };
 use crate::simd::{self, Accurate, Lanes, TanhExp};
 use rand::{Rng, SeedableRng};
@@ -98,24 +98,13 @@ impl Network {
     /// 16-row well, so hidden pre-activations start with standard deviation
     /// about 1/sqrt(3); w2 uniform in ±1/sqrt(hidden); biases zero.
     pub fn random(hidden: usize, seed: u64) -> Network {
-        assert!(
-            hidden > 0 && hidden.is_multiple_of(8),
-            "hidden size must be a positive multiple of 8, got {hidden}"
-        );
+        assert!(hidden > 0 && hidden.is_multiple_of(8), "hidden size must be a positive multiple of 8, got {hidden}");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let a1 = 1.0 / (STANDARD_ACTIVE as f32).sqrt();
         let a2 = 1.0 / (hidden as f32).sqrt();
-        let w1 = (0..NUM_FEATURES * hidden)
-            .map(|_| rng.gen_range(-a1..a1))
-            .collect();
+        let w1 = (0..NUM_FEATURES * hidden).map(|_| rng.gen_range(-a1..a1)).collect();
         let w2 = (0..hidden).map(|_| rng.gen_range(-a2..a2)).collect();
-        Network {
-            hidden,
-            w1,
-            b1: vec![0.0; hidden],
-            w2,
-            b2: 0.0,
-        }
+        Network { hidden, w1, b1: vec![0.0; hidden], w2, b2: 0.0 }
     }
 
     /// The network shipped in the binary (`crates/eval/nets/default.hnet`;
@@ -135,10 +124,7 @@ impl Network {
 
     pub(crate) fn check_shape(&self) {
         let h = self.hidden;
-        assert!(
-            h > 0 && h.is_multiple_of(8),
-            "hidden size must be a positive multiple of 8, got {h}"
-        );
+        assert!(h > 0 && h.is_multiple_of(8), "hidden size must be a positive multiple of 8, got {h}");
         assert!(
             self.w1.len() == NUM_FEATURES * h && self.b1.len() == h && self.w2.len() == h,
             "network arrays do not match hidden size {h}"
@@ -227,12 +213,7 @@ impl<'a, V: Lanes, const N: usize, const SHIFT: bool> Acc<'a, V, N, SHIFT> {
     fn new(net: &'a Network) -> Self {
         assert!(net.w1.len() == NUM_FEATURES * N * V::W);
         let zero = V::splat(0.0);
-        Acc {
-            w1: &net.w1,
-            plain: load::<V, N>(&net.b1),
-            mid: [zero; N],
-            ends: zero,
-        }
+        Acc { w1: &net.w1, plain: load::<V, N>(&net.b1), mid: [zero; N], ends: zero }
     }
 
     /// `acc += w1[f]`.
@@ -332,10 +313,7 @@ fn forward_features_h<V: Lanes, const N: usize>(net: &Network, features: &[u16])
 }
 
 #[inline(always)]
-fn features_acc<V: Lanes, const N: usize, const SHIFT: bool>(
-    net: &Network,
-    features: &[u16],
-) -> [V; N] {
+fn features_acc<V: Lanes, const N: usize, const SHIFT: bool>(net: &Network, features: &[u16]) -> [V; N] {
     let mut acc = Acc::<V, N, SHIFT>::new(net);
     for &f in features {
         let f = f as usize;
@@ -353,11 +331,7 @@ fn forward_features_dyn(net: &Network, features: &[u16]) -> f32 {
         let row = &net.w1[f as usize * h..(f as usize + 1) * h];
         acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
     }
-    let s: f32 = acc
-        .iter()
-        .zip(&net.w2)
-        .map(|(&a, &w)| simd::tanh_exp_fast(a) * w)
-        .sum();
+    let s: f32 = acc.iter().zip(&net.w2).map(|(&a, &w)| simd::tanh_exp_fast(a) * w).sum();
     simd::tanh_fast(s + net.b2)
 }
 
@@ -478,10 +452,7 @@ mod tests {
     fn portable_kernels(net: &Network, rows: &[u16], feats: &[u16]) -> Vec<f32> {
         macro_rules! run {
             ($n4:literal, $n1:literal) => {{
-                let mut out = vec![
-                    eval_rows_h::<f32, $n1>(net, rows),
-                    forward_features_h::<f32, $n1>(net, feats),
-                ];
+                let mut out = vec![eval_rows_h::<f32, $n1>(net, rows), forward_features_h::<f32, $n1>(net, feats)];
                 #[cfg(target_arch = "x86_64")]
                 out.extend([
                     eval_rows_h::<simd::Sse2, $n4>(net, rows),
@@ -535,10 +506,8 @@ mod tests {
     fn embedded_networks_match_reference_on_fixture_wells() {
         // Game-over wells can hold a full row (a lock above the bar clears
         // nothing); no search evaluates them, and the features reject them.
-        let wells: Vec<Vec<u16>> = crate::testing::fixture_wells()
-            .into_iter()
-            .filter(|rows| rows.iter().all(|&r| r < 1023))
-            .collect();
+        let wells: Vec<Vec<u16>> =
+            crate::testing::fixture_wells().into_iter().filter(|rows| rows.iter().all(|&r| r < 1023)).collect();
         for net in [Network::embedded_default(), Network::embedded_bootstrap()] {
             let (mut worst, mut largest) = (0f32, 0f64);
             for rows in &wells {
@@ -546,20 +515,18 @@ mod tests {
                 let z = net.reference_preactivations(rows);
                 largest = z.iter().fold(largest, |m, z| m.max(z.abs()));
             }
-            eprintln!("{} fixture wells: largest error {worst:.1e}, largest |pre-activation| {largest:.1}", wells.len());
+            eprintln!(
+                "{} fixture wells: largest error {worst:.1e}, largest |pre-activation| {largest:.1}",
+                wells.len()
+            );
             assert!(worst <= 1e-5, "largest error {worst:e}");
         }
     }
 
     #[test]
     fn batch_matches_single() {
-        let wells: Vec<Vec<u16>> = vec![
-            vec![0; 16],
-            vec![0, 0, 0, 1022],
-            vec![3; 6],
-            vec![0, 0, 5, 0, 7],
-            vec![1, 2, 3],
-        ];
+        let wells: Vec<Vec<u16>> =
+            vec![vec![0; 16], vec![0, 0, 0, 1022], vec![3; 6], vec![0, 0, 5, 0, 7], vec![1, 2, 3]];
         let refs: Vec<&[u16]> = wells.iter().map(|w| &w[..]).collect();
         for hidden in [8, 24, 48, 72] {
             let net = Network::random(hidden, 7);
@@ -595,10 +562,7 @@ mod tests {
             );
         }
         assert_ne!(Network::embedded_default(), Network::embedded_bootstrap());
-        assert_ne!(
-            Network::embedded_default().checksum(),
-            Network::embedded_bootstrap().checksum()
-        );
+        assert_ne!(Network::embedded_default().checksum(), Network::embedded_bootstrap().checksum());
     }
 
     #[test]
@@ -617,10 +581,7 @@ mod tests {
         }
         assert!(worst_exp < 2.5e-7, "exp: relative error {worst_exp:e}");
         assert!(worst_tanh < 3.5e-7, "tanh: error {worst_tanh:e}");
-        assert!(
-            worst_te < 4e-7,
-            "tanh_exp: error / max(1, |x|) {worst_te:e}"
-        );
+        assert!(worst_te < 4e-7, "tanh_exp: error / max(1, |x|) {worst_te:e}");
     }
 
     #[test]
@@ -629,10 +590,7 @@ mod tests {
             let x = i as f64 * 0.025;
             let f = |x: f64| x * x.exp().tanh();
             let fd = (f(x + 1e-5) - f(x - 1e-5)) / 2e-5;
-            assert!(
-                (tanh_exp_grad(x as f32) as f64 - fd).abs() < 1e-4,
-                "grad at {x}"
-            );
+            assert!((tanh_exp_grad(x as f32) as f64 - fd).abs() < 1e-4, "grad at {x}");
         }
         assert_eq!(tanh_exp_grad(50.0), 1.0);
         assert!(tanh_exp_grad(-100.0).abs() < 1e-30);

@@ -63,8 +63,8 @@
 
 use crate::evaluator::Evaluator;
 use crate::features::{
-    active_count, walk_folded, FeatureSink, GROUP_ROWS, GROUP_WINDOWS, NUM_FEATURES,
-    ROWS_ONLY_GROUP, ROW_FEATURES, WINDOW_EMPTY, WINDOW_LEFT_WALL, WINDOW_RIGHT_WALL,
+    active_count, walk_folded, FeatureSink, GROUP_ROWS, GROUP_WINDOWS, NUM_FEATURES, ROWS_ONLY_GROUP, ROW_FEATURES,
+    WINDOW_EMPTY, WINDOW_LEFT_WALL, WINDOW_RIGHT_WALL,
 };
 use crate::network::Network;
 use crate::simd;
@@ -153,10 +153,7 @@ impl QuantizedNetwork {
         let (mut rows_max, mut windows_max) = (vec![0f64; h], vec![0f64; h]);
         for (f, w) in net.w1.chunks_exact(h).enumerate() {
             for (j, &w) in w.iter().enumerate() {
-                assert!(
-                    w.is_finite(),
-                    "network has a weight that is not finite (w1 of feature {f})"
-                );
+                assert!(w.is_finite(), "network has a weight that is not finite (w1 of feature {f})");
                 if row_range.contains(&f) {
                     rows_max[j] = rows_max[j].max(w.abs() as f64);
                 }
@@ -166,19 +163,14 @@ impl QuantizedNetwork {
             }
         }
         assert!(
-            net.b1
-                .iter()
-                .chain(&net.w2)
-                .chain([&net.b2])
-                .all(|w| w.is_finite()),
+            net.b1.iter().chain(&net.w2).chain([&net.b2]).all(|w| w.is_finite()),
             "network has a weight that is not finite (b1, w2 or b2)"
         );
         let limit = i16::MAX as i64;
         // The largest |sum| of a group for largest |weights| `w` (windows)
         // and `r` (rows): a band's group or the rows-only group.
-        let group_bound = |w: f64, r: f64| {
-            (GROUP_WINDOWS as f64 * w + GROUP_ROWS as f64 * r).max(ROWS_ONLY_GROUP as f64 * r)
-        };
+        let group_bound =
+            |w: f64, r: f64| (GROUP_WINDOWS as f64 * w + GROUP_ROWS as f64 * r).max(ROWS_ONLY_GROUP as f64 * r);
         // Rounding adds at most 1/2 per weight of a group.
         let slack = (GROUP_WINDOWS + GROUP_ROWS).max(ROWS_ONLY_GROUP) as f64 / 2.0;
         let mut scale = vec![1f32; padded];
@@ -207,16 +199,12 @@ impl QuantizedNetwork {
         }
         for j in 0..h {
             let worst = group_bound(max_window[j] as f64, max_row[j] as f64);
-            assert!(
-                worst <= limit as f64,
-                "quantised group sum of unit {j} can reach {worst}"
-            );
+            assert!(worst <= limit as f64, "quantised group sum of unit {j} can reach {worst}");
         }
         let active = active_count(16) as f64;
         let error_bound = (0..h)
             .map(|j| {
-                let largest_z =
-                    net.b1[j].abs() as f64 + 16.0 * rows_max[j] + 140.0 * windows_max[j];
+                let largest_z = net.b1[j].abs() as f64 + 16.0 * rows_max[j] + 140.0 * windows_max[j];
                 let rounding = TANH_EXP_SLOPE as f64 * active * 0.5 / scale[j] as f64;
                 net.w2[j].abs() as f64 * (rounding + F32_SLACK as f64 * largest_z.max(1.0))
             })
@@ -229,14 +217,8 @@ impl QuantizedNetwork {
         };
         let row_of = |f: usize| pad(net.w1[f * h..(f + 1) * h].to_vec());
         let window = |p: u16| row_of(ROW_FEATURES + p as usize);
-        let (empty, left, right) = (
-            window(WINDOW_EMPTY),
-            window(WINDOW_LEFT_WALL),
-            window(WINDOW_RIGHT_WALL),
-        );
-        let empty_band = (0..padded)
-            .map(|j| 8.0 * empty[j] + left[j] + right[j])
-            .collect();
+        let (empty, left, right) = (window(WINDOW_EMPTY), window(WINDOW_LEFT_WALL), window(WINDOW_RIGHT_WALL));
+        let empty_band = (0..padded).map(|j| 8.0 * empty[j] + left[j] + right[j]).collect();
         QuantizedNetwork {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             band_cache: true,
@@ -308,9 +290,7 @@ impl QuantizedNetwork {
     /// folded empty top.
     #[inline(always)]
     fn dequantise(&self, j: usize, sum: i32, folded: crate::features::Folded) -> f32 {
-        let base = self.b1[j]
-            + folded.rows as f32 * self.empty_row[j]
-            + folded.bands as f32 * self.empty_band[j];
+        let base = self.b1[j] + folded.rows as f32 * self.empty_row[j] + folded.bands as f32 * self.empty_band[j];
         sum as f32 * self.inv_scale[j] + base
     }
 }
@@ -368,13 +348,7 @@ fn evaluate_portable(q: &QuantizedNetwork, rows: &[u16]) -> f32 {
     let blocks = q.blocks();
     let mut sum = 0f32;
     for block in 0..blocks {
-        let mut chunk = Chunk {
-            w1: &q.w1,
-            blocks,
-            block,
-            acc16: [0; LANES],
-            acc32: [0; LANES],
-        };
+        let mut chunk = Chunk { w1: &q.w1, blocks, block, acc16: [0; LANES], acc32: [0; LANES] };
         let folded = walk_folded(rows, &mut chunk);
         for (l, &s) in chunk.acc32.iter().enumerate() {
             let j = block * LANES + l;
@@ -421,10 +395,7 @@ mod avx2 {
             if self.owner != q.id {
                 self.reset(q);
             }
-            Table {
-                keys: self.keys.as_mut_ptr(),
-                sums: self.sums.as_mut_ptr().cast(),
-            }
+            Table { keys: self.keys.as_mut_ptr(), sums: self.sums.as_mut_ptr().cast() }
         }
 
         #[cold]
@@ -485,12 +456,7 @@ mod avx2 {
         #[inline(always)]
         fn new(q: &QuantizedNetwork, table: Table) -> Sink<B, N8> {
             let zero = unsafe { _mm256_setzero_si256() };
-            Sink {
-                w1: q.w1.as_ptr().cast(),
-                acc16: [zero; B],
-                acc32: [zero; N8],
-                table,
-            }
+            Sink { w1: q.w1.as_ptr().cast(), acc16: [zero; B], acc32: [zero; N8], table }
         }
 
         /// The i16 sum of a band's group (see `FeatureSink::band_group`):
@@ -571,11 +537,7 @@ mod avx2 {
     }
 
     #[inline(always)]
-    fn evaluate<const B: usize, const N8: usize>(
-        q: &QuantizedNetwork,
-        rows: &[u16],
-        table: Table,
-    ) -> f32 {
+    fn evaluate<const B: usize, const N8: usize>(q: &QuantizedNetwork, rows: &[u16], table: Table) -> f32 {
         let (acc, folded) = sums::<B, N8>(q, rows, table);
         finish::<N8>(q, &acc, folded)
     }
@@ -602,15 +564,8 @@ mod avx2 {
 
     /// The first layer's pre-activations from a well's i32 sums.
     #[inline(always)]
-    fn pre_activation<const N8: usize>(
-        q: &QuantizedNetwork,
-        acc32: &[__m256i; N8],
-        folded: Folded,
-    ) -> [Avx2; N8] {
-        let (k, m) = (
-            Avx2::splat(folded.rows as f32),
-            Avx2::splat(folded.bands as f32),
-        );
+    fn pre_activation<const N8: usize>(q: &QuantizedNetwork, acc32: &[__m256i; N8], folded: Folded) -> [Avx2; N8] {
+        let (k, m) = (Avx2::splat(folded.rows as f32), Avx2::splat(folded.bands as f32));
         let mut z = [Avx2::splat(0.0); N8];
         for (r, z) in z.iter_mut().enumerate() {
             // In bounds by the assert: every per-unit array has 8 * N8 entries.
@@ -630,10 +585,7 @@ mod avx2 {
     /// cache if q has it off (or the cache is in use: never, in practice).
     #[inline(always)]
     fn with_table<R>(q: &QuantizedNetwork, run: impl FnOnce(Table) -> R) -> R {
-        let none = Table {
-            keys: std::ptr::null_mut(),
-            sums: std::ptr::null_mut(),
-        };
+        let none = Table { keys: std::ptr::null_mut(), sums: std::ptr::null_mut() };
         if !q.band_cache {
             return run(none);
         }
@@ -648,11 +600,7 @@ mod avx2 {
     /// # Safety
     /// The CPU must have AVX2, FMA and BMI2, and `q` B blocks per feature.
     #[target_feature(enable = "avx2,fma,bmi2")]
-    unsafe fn batch<const B: usize, const N8: usize>(
-        q: &QuantizedNetwork,
-        wells: &[&[u16]],
-        out: &mut [f32],
-    ) {
+    unsafe fn batch<const B: usize, const N8: usize>(q: &QuantizedNetwork, wells: &[&[u16]], out: &mut [f32]) {
         with_table(q, |table| {
             let mut outs = out.chunks_exact_mut(HEADS);
             for (ws, os) in wells.chunks_exact(HEADS).zip(&mut outs) {
@@ -702,13 +650,7 @@ mod avx2 {
 
     impl<const N8: usize> Base<N8> {
         fn new() -> Base<N8> {
-            Base {
-                rows: [0; 32],
-                h: 0,
-                k: 0,
-                first: 0,
-                ps: [[unsafe { _mm256_setzero_si256() }; N8]; MAX_ROWS],
-            }
+            Base { rows: [0; 32], h: 0, k: 0, first: 0, ps: [[unsafe { _mm256_setzero_si256() }; N8]; MAX_ROWS] }
         }
     }
 
@@ -749,12 +691,7 @@ mod avx2 {
 
     /// `acc += ps[e] - ps[a]`.
     #[inline(always)]
-    fn add_range<const N8: usize>(
-        acc: &mut [__m256i; N8],
-        ps: &[[__m256i; N8]; MAX_ROWS],
-        a: usize,
-        e: usize,
-    ) {
+    fn add_range<const N8: usize>(acc: &mut [__m256i; N8], ps: &[[__m256i; N8]; MAX_ROWS], a: usize, e: usize) {
         for (i, x) in acc.iter_mut().enumerate() {
             unsafe { *x = _mm256_add_epi32(*x, _mm256_sub_epi32(ps[e][i], ps[a][i])) }
         }
@@ -784,16 +721,10 @@ mod avx2 {
         padded[LEAD..LEAD + h].copy_from_slice(rows);
         let mine = unsafe { _mm256_loadu_si256(padded.as_ptr().add(LEAD).cast()) };
         // The first non-zero row, as `walk_folded` finds it.
-        let zeros = unsafe {
-            _mm256_movemask_epi8(_mm256_cmpeq_epi16(mine, _mm256_setzero_si256())) as u32
-        };
+        let zeros = unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi16(mine, _mm256_setzero_si256())) as u32 };
         let k = ((!zeros & span(0, h)).trailing_zeros() as usize / 2).min(h);
         let first = k.saturating_sub(3);
-        let mut found = if base.h == h {
-            matches(base, mine, h, k)
-        } else {
-            [0; MAX_SHIFT + 1]
-        };
+        let mut found = if base.h == h { matches(base, mine, h, k) } else { [0; MAX_SHIFT + 1] };
         // Each band from the smallest shift that matches it.
         let mut taken = !span(first, h - 2);
         for m in &mut found {
@@ -867,11 +798,7 @@ mod avx2 {
             if let Some(parent) = f.parent {
                 sums_from::<B, N8>(q, &Base::new(), parent, table, Some(&mut root));
             }
-            let mut heads = Heads::<N8> {
-                z: [[Avx2::splat(0.0); N8]; HEADS],
-                to: [(false, 0); HEADS],
-                n: 0,
-            };
+            let mut heads = Heads::<N8> { z: [[Avx2::splat(0.0); N8]; HEADS], to: [(false, 0); HEADS], n: 0 };
             for derived in [false, true] {
                 let wells = if derived { f.derived } else { f.children };
                 for (i, rows) in wells.iter().enumerate() {
@@ -931,18 +858,12 @@ mod avx2 {
     /// the CPU has AVX2, FMA and BMI2 and there are at most 8 blocks (128
     /// hidden units); calling it is then safe for networks of that size.
     pub(super) fn select(blocks: usize) -> Option<Kernels> {
-        if !(is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("fma")
-            && is_x86_feature_detected!("bmi2"))
-        {
+        if !(is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") && is_x86_feature_detected!("bmi2")) {
             return None;
         }
         macro_rules! kernels {
             ($b:literal, $n8:literal) => {
-                Kernels {
-                    batch: batch::<$b, $n8>,
-                    family: family::<$b, $n8>,
-                }
+                Kernels { batch: batch::<$b, $n8>, family: family::<$b, $n8> }
             };
         }
         Some(match blocks {
@@ -995,16 +916,7 @@ impl Evaluator for QuantizedNetwork {
         match self.kernel.filter(|_| self.incremental) {
             // SAFETY: `avx2::select` chose it for this CPU and size.
             Some(kernel) => unsafe {
-                (kernel.family)(
-                    self,
-                    Family {
-                        parent,
-                        children,
-                        derived,
-                        child_values,
-                        derived_values,
-                    },
-                )
+                (kernel.family)(self, Family { parent, children, derived, child_values, derived_values })
             },
             None => {
                 self.evaluate_batch(children, child_values);
@@ -1046,10 +958,7 @@ mod tests {
             wells.len(),
             q.error_bound()
         );
-        assert!(
-            worst <= 3e-3 && mean <= 3e-4,
-            "largest {worst:e}, mean {mean:e}"
-        );
+        assert!(worst <= 3e-3 && mean <= 3e-4, "largest {worst:e}, mean {mean:e}");
         assert!(worst <= q.error_bound() && q.error_bound() < 0.2);
     }
 
@@ -1058,12 +967,7 @@ mod tests {
     /// portable one differs only by the order of its f32 head sums.
     fn kernels(q: &QuantizedNetwork, rows: &[u16]) -> Vec<f32> {
         let uncached = q.clone().with_band_cache(false);
-        let v = vec![
-            q.evaluate(rows),
-            q.evaluate(rows),
-            uncached.evaluate(rows),
-            evaluate_portable(q, rows),
-        ];
+        let v = vec![q.evaluate(rows), q.evaluate(rows), uncached.evaluate(rows), evaluate_portable(q, rows)];
         assert_eq!(v[0].to_bits(), v[1].to_bits());
         assert_eq!(v[0].to_bits(), v[2].to_bits());
         assert!((v[0] - v[3]).abs() <= 1e-5, "{v:?}");
@@ -1095,19 +999,10 @@ mod tests {
             let m = (c.abs() as f64 * q.scales()[0] as f64).round_ties_even() as i64;
             assert!(11 * m <= 32767 && 11 * (m + 1) > 32767, "{m}");
             let full = [0b01_1111_1111u16; 16];
-            for rows in [
-                &full[..],
-                &full[..3],
-                &[0, 0, 0, 5][..],
-                &[0; 16][..],
-                &[1, 2][..],
-            ] {
+            for rows in [&full[..], &full[..3], &[0, 0, 0, 5][..], &[0; 16][..], &[1, 2][..]] {
                 let reference = net.reference_forward(rows);
                 for v in kernels(&q, rows) {
-                    assert!(
-                        (v - reference).abs() <= q.error_bound(),
-                        "hidden {hidden}: {v} vs {reference}"
-                    );
+                    assert!((v - reference).abs() <= q.error_bound(), "hidden {hidden}: {v} vs {reference}");
                 }
             }
         }
@@ -1127,27 +1022,15 @@ mod tests {
         let s = QuantizedNetwork::new(&net).scales()[0];
         assert_eq!(s, 3276.15);
         let tie = |k: f32| (k + 0.5) / s; // w * s is k + 1/2 to f32 precision
-        let values = [
-            tie(2.0),
-            -tie(2.0),
-            tie(3.0),
-            -tie(3.0),
-            0.25 / s,
-            -0.25 / s,
-        ];
+        let values = [tie(2.0), -tie(2.0), tie(3.0), -tie(3.0), 0.25 / s, -0.25 / s];
         for (i, &w) in values.iter().enumerate() {
             net.w1[window(i + 1)] = w;
         }
         let q = QuantizedNetwork::new(&net);
         assert_eq!(q.scales()[0], s);
-        let got: Vec<i16> = (1..=values.len())
-            .map(|i| q.w1[window(i) / h * q.blocks()].0[0])
-            .collect();
+        let got: Vec<i16> = (1..=values.len()).map(|i| q.w1[window(i) / h * q.blocks()].0[0]).collect();
         // Exactly what f64 rounding with ties to even says, symmetric.
-        let want: Vec<i16> = values
-            .iter()
-            .map(|&w| (w as f64 * s as f64).round_ties_even() as i16)
-            .collect();
+        let want: Vec<i16> = values.iter().map(|&w| (w as f64 * s as f64).round_ties_even() as i16).collect();
         assert_eq!(got, want);
         assert_eq!(got[0], -got[1]);
         assert_eq!(got[2], -got[3]);
@@ -1226,12 +1109,8 @@ mod tests {
         let c: Vec<&[u16]> = children.iter().map(|w| &w[..]).collect();
         let d: Vec<&[u16]> = derived.iter().map(|w| &w[..]).collect();
         let incremental = q.clone().with_incremental(true);
-        for q in [
-            q.clone(),
-            q.clone().with_band_cache(false),
-            incremental.clone(),
-            incremental.with_band_cache(false),
-        ] {
+        for q in [q.clone(), q.clone().with_band_cache(false), incremental.clone(), incremental.with_band_cache(false)]
+        {
             for parent in [Some(parent), None] {
                 let (mut cv, mut dv) = (vec![0f32; c.len()], vec![0f32; d.len()]);
                 q.evaluate_family(parent, &c, &d, &from, &mut cv, &mut dv);

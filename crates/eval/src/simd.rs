@@ -178,22 +178,14 @@ mod x86 {
         #[inline(always)]
         fn pow2_of_magic(t: Self) -> Self {
             unsafe {
-                let n = _mm256_sub_epi32(
-                    _mm256_castps_si256(t.0),
-                    _mm256_set1_epi32(ROUND_MAGIC.to_bits() as i32),
-                );
-                Avx2(_mm256_castsi256_ps(_mm256_slli_epi32::<23>(
-                    _mm256_add_epi32(n, _mm256_set1_epi32(127)),
-                )))
+                let n = _mm256_sub_epi32(_mm256_castps_si256(t.0), _mm256_set1_epi32(ROUND_MAGIC.to_bits() as i32));
+                Avx2(_mm256_castsi256_ps(_mm256_slli_epi32::<23>(_mm256_add_epi32(n, _mm256_set1_epi32(127)))))
             }
         }
         #[inline(always)]
         fn hsum(self) -> f32 {
             unsafe {
-                let s = _mm_add_ps(
-                    _mm256_castps256_ps128(self.0),
-                    _mm256_extractf128_ps::<1>(self.0),
-                );
+                let s = _mm_add_ps(_mm256_castps256_ps128(self.0), _mm256_extractf128_ps::<1>(self.0));
                 let s = _mm_add_ps(s, _mm_movehl_ps(s, s));
                 _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps::<1>(s, s)))
             }
@@ -204,10 +196,7 @@ mod x86 {
         }
         #[inline(always)]
         unsafe fn load_halves(lo: *const f32, hi: *const f32) -> Self {
-            Avx2(_mm256_insertf128_ps::<1>(
-                _mm256_castps128_ps256(_mm_loadu_ps(lo)),
-                _mm_loadu_ps(hi),
-            ))
+            Avx2(_mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi)))
         }
     }
 
@@ -259,14 +248,8 @@ mod x86 {
         #[inline(always)]
         fn pow2_of_magic(t: Self) -> Self {
             unsafe {
-                let n = _mm_sub_epi32(
-                    _mm_castps_si128(t.0),
-                    _mm_set1_epi32(ROUND_MAGIC.to_bits() as i32),
-                );
-                Sse2(_mm_castsi128_ps(_mm_slli_epi32::<23>(_mm_add_epi32(
-                    n,
-                    _mm_set1_epi32(127),
-                ))))
+                let n = _mm_sub_epi32(_mm_castps_si128(t.0), _mm_set1_epi32(ROUND_MAGIC.to_bits() as i32));
+                Sse2(_mm_castsi128_ps(_mm_slli_epi32::<23>(_mm_add_epi32(n, _mm_set1_epi32(127)))))
             }
         }
         #[inline(always)]
@@ -282,10 +265,7 @@ mod x86 {
         }
         #[inline(always)]
         unsafe fn load_halves(lo: *const f32, hi: *const f32) -> Self {
-            let (lo, hi) = (
-                (lo as *const f64).read_unaligned(),
-                (hi as *const f64).read_unaligned(),
-            );
+            let (lo, hi) = ((lo as *const f64).read_unaligned(), (hi as *const f64).read_unaligned());
             Sse2(_mm_castpd_ps(_mm_set_pd(hi, lo)))
         }
     }
@@ -355,9 +335,7 @@ pub(crate) fn tanh_exp_lean_v<V: Lanes>(x: V) -> V {
     let xc = x.max(c(-87.0)).min(c(3.0));
     // u = 2^n e^r, r = xc - n ln2.
     let t = xc.mul_add(c(LOG2E), c(ROUND_MAGIC));
-    let r = t
-        .sub(c(ROUND_MAGIC))
-        .mul_add(c(-std::f32::consts::LN_2), xc);
+    let r = t.sub(c(ROUND_MAGIC)).mul_add(c(-std::f32::consts::LN_2), xc);
     let p = c(1.0 / 120.0).mul_add(r, c(1.0 / 24.0));
     let p = p.mul_add(r, c(1.0 / 6.0)).mul_add(r, c(0.5));
     let p = p.mul_add(r, c(1.0)).mul_add(r, c(1.0));

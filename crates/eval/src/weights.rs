@@ -23,11 +23,7 @@ pub const MAX_HIDDEN: u32 = 4096;
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
     #[error("cannot {action} network file {path}: {source}")]
-    Io {
-        action: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { action: &'static str, path: PathBuf, source: std::io::Error },
     #[error(transparent)]
     Frame(#[from] FrameError),
     #[error("truncated network file: {len} bytes, expected {expected}")]
@@ -56,9 +52,7 @@ fn file_len(hidden: usize) -> usize {
 fn complete_length(len: usize) -> bool {
     let per_hidden = 4 * (NUM_FEATURES + 2);
     let fixed = file_len(0);
-    len > fixed
-        && (len - fixed).is_multiple_of(per_hidden)
-        && ((len - fixed) / per_hidden).is_multiple_of(8)
+    len > fixed && (len - fixed).is_multiple_of(per_hidden) && ((len - fixed) / per_hidden).is_multiple_of(8)
 }
 
 impl Network {
@@ -78,20 +72,10 @@ impl Network {
             "network arrays do not match hidden size {h}"
         );
         let mut out = Vec::with_capacity(file_len(h) - 12);
-        for v in [
-            h as u32,
-            ROW_FEATURES as u32,
-            WINDOW_FEATURES as u32,
-        ] {
+        for v in [h as u32, ROW_FEATURES as u32, WINDOW_FEATURES as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        for &x in self
-            .w1
-            .iter()
-            .chain(&self.b1)
-            .chain(&self.w2)
-            .chain(std::iter::once(&self.b2))
-        {
+        for &x in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(std::iter::once(&self.b2)) {
             out.extend_from_slice(&x.to_le_bytes());
         }
         frame::encode(&MAGIC, VERSION, &out)
@@ -133,25 +117,14 @@ impl Network {
         let h = hidden as usize;
         let expected = file_len(h);
         if bytes.len() != expected {
-            return Err(WeightsError::WrongLength {
-                len: bytes.len(),
-                expected,
-            });
+            return Err(WeightsError::WrongLength { len: bytes.len(), expected });
         }
-        let mut floats = body[HEADER_LEN - 8..]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().unwrap()));
+        let mut floats = body[HEADER_LEN - 8..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap()));
         let w1: Vec<f32> = floats.by_ref().take(NUM_FEATURES * h).collect();
         let b1: Vec<f32> = floats.by_ref().take(h).collect();
         let w2: Vec<f32> = floats.by_ref().take(h).collect();
         let b2 = floats.next().ok_or(WeightsError::BadShape(h))?;
-        Ok(Network {
-            hidden: h,
-            w1,
-            b1,
-            w2,
-            b2,
-        })
+        Ok(Network { hidden: h, w1, b1, w2, b2 })
     }
 
     /// Writes the network atomically: a temporary file in the same directory,
@@ -161,11 +134,7 @@ impl Network {
         if self.w1.len() != NUM_FEATURES * h || self.b1.len() != h || self.w2.len() != h {
             return Err(WeightsError::BadShape(h));
         }
-        let io = |action, source| WeightsError::Io {
-            action,
-            path: path.to_path_buf(),
-            source,
-        };
+        let io = |action, source| WeightsError::Io { action, path: path.to_path_buf(), source };
         hatetris_fileio::write_atomically(path, &self.to_bytes()).map_err(|e| io("write", e))
     }
 
@@ -260,36 +229,20 @@ mod tests {
         let mut b = net().to_bytes();
         b.extend_from_slice(&[0; 8]);
         recrc(&mut b);
-        assert!(matches!(
-            Network::from_bytes(&b).unwrap_err(),
-            WeightsError::WrongLength { .. }
-        ));
+        assert!(matches!(Network::from_bytes(&b).unwrap_err(), WeightsError::WrongLength { .. }));
 
         let mut b = net().to_bytes();
         b[8..12].copy_from_slice(&12u32.to_le_bytes());
         recrc(&mut b);
-        assert!(matches!(
-            Network::from_bytes(&b).unwrap_err(),
-            WeightsError::BadHidden(12)
-        ));
+        assert!(matches!(Network::from_bytes(&b).unwrap_err(), WeightsError::BadHidden(12)));
 
         let mut b = net().to_bytes();
         b[12..16].copy_from_slice(&1024u32.to_le_bytes());
         recrc(&mut b);
-        assert!(matches!(
-            Network::from_bytes(&b).unwrap_err(),
-            WeightsError::FeatureMismatch { .. }
-        ));
+        assert!(matches!(Network::from_bytes(&b).unwrap_err(), WeightsError::FeatureMismatch { .. }));
 
         let e = Network::load(Path::new("/nonexistent/dir/x.hnet")).unwrap_err();
-        assert!(
-            matches!(e, WeightsError::Io { .. })
-                && e.to_string().contains("/nonexistent/dir/x.hnet"),
-            "{e}"
-        );
-        assert!(matches!(
-            net().save(Path::new("/nonexistent/dir/x.hnet")),
-            Err(WeightsError::Io { .. })
-        ));
+        assert!(matches!(e, WeightsError::Io { .. }) && e.to_string().contains("/nonexistent/dir/x.hnet"), "{e}");
+        assert!(matches!(net().save(Path::new("/nonexistent/dir/x.hnet")), Err(WeightsError::Io { .. })));
     }
 }

@@ -59,7 +59,12 @@ pub fn check_header(bytes: &[u8], magic: &[u8; 4], what: &'static str, versions:
 /// The version and body of a whole frame of kind `magic` whose version is
 /// one of `versions`. The checksum is checked before the version, so a
 /// damaged file is called damaged.
-pub fn decode<'a>(bytes: &'a [u8], magic: &[u8; 4], what: &'static str, versions: &[u32]) -> Result<(u32, &'a [u8]), FrameError> {
+pub fn decode<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 4],
+    what: &'static str,
+    versions: &[u32],
+) -> Result<(u32, &'a [u8]), FrameError> {
     if bytes.len() < 4 || &bytes[..4] != magic {
         return check_header(bytes, magic, what, versions).map(|_| (0, &[][..]));
     }

@@ -57,10 +57,7 @@ mod tests {
         write_atomically(&path, b"first").unwrap();
         write_atomically(&path, b"second").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["out.bin"]);
         // Dropped before persisting: nothing is left.
         drop(temp_beside(&dir.path().join("other.bin")).unwrap());

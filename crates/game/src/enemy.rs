@@ -1,9 +1,9 @@
 //! The enemies: HATETRIS (with its memory of seen wells) and HATETRIS Mild.
 
-use crate::sweep::{keep_distinct_wells, Landing};
 use crate::memory::{Memory, SeenWells};
 use crate::peaks::{peaks, PeakSweep};
 use crate::piece::{Piece, Shape};
+use crate::sweep::{keep_distinct_wells, Landing};
 use crate::well::{LockHasher, Rules, Well};
 use std::str::FromStr;
 
@@ -54,29 +54,21 @@ pub fn choose_piece(well: &Well, rules: Rules, memory: &impl Memory) -> Piece {
     // stays below the best so far. The second pass reads the lock positions
     // the peaks' sweep kept, one a well where orientations repeat a shape;
     // their wells are hashed, not built.
-    PeakSweep::with(well, rules, |sweep| {
-        choose_with_sweep(well, rules, memory, sweep)
-    })
+    PeakSweep::with(well, rules, |sweep| choose_with_sweep(well, rules, memory, sweep))
 }
 
 /// The enemy's piece for `well` (`choose_piece`, or with `memory` None
 /// `choose_piece_memoryless`) and that piece's `distinct_landings`, found
 /// from the one sweep that ranks the pieces: a search needs both for every
 /// entry, and the landings would cost a second sweep.
-pub fn choose_piece_and_landings(
-    well: &Well,
-    rules: Rules,
-    memory: Option<&impl Memory>,
-) -> (Piece, Vec<Landing>) {
+pub fn choose_piece_and_landings(well: &Well, rules: Rules, memory: Option<&impl Memory>) -> (Piece, Vec<Landing>) {
     PeakSweep::with(well, rules, |sweep| {
         let piece = match memory {
             Some(memory) => choose_with_sweep(well, rules, memory, sweep),
             None => memoryless_choice(sweep.peaks),
         };
         let mut landings = Vec::with_capacity(40);
-        sweep.for_each_lock(well, rules, piece, |x, y, o| {
-            landings.push(Landing::new(well, piece, x, y, o))
-        });
+        sweep.for_each_lock(well, rules, piece, |x, y, o| landings.push(Landing::new(well, piece, x, y, o)));
         keep_distinct_wells(&mut landings);
         (piece, landings)
     })
@@ -100,14 +92,7 @@ fn choose_with_sweep(well: &Well, rules: Rules, memory: &impl Memory, sweep: &Pe
             #[inline(always)]
             |x, y, o| {
                 if loops < best_loops {
-                    loops = loops.max(times_seen_after_lock(
-                        well,
-                        &hasher,
-                        memory,
-                        piece.shape(o),
-                        x,
-                        y,
-                    ));
+                    loops = loops.max(times_seen_after_lock(well, &hasher, memory, piece.shape(o), x, y));
                 }
             },
         );
@@ -125,14 +110,7 @@ fn choose_with_sweep(well: &Well, rules: Rules, memory: &impl Memory, sweep: &Pe
 /// How often `memory` saw the well after locking `shape` at (x, y). Most
 /// landings are settled by their hash and the memory's filter alone.
 #[inline(always)]
-fn times_seen_after_lock(
-    well: &Well,
-    hasher: &LockHasher,
-    memory: &impl Memory,
-    shape: &Shape,
-    x: i32,
-    y: i32,
-) -> u32 {
+fn times_seen_after_lock(well: &Well, hasher: &LockHasher, memory: &impl Memory, shape: &Shape, x: i32, y: i32) -> u32 {
     match hasher.hash_after_lock(shape, x, y) {
         Some(hash) if !memory.may_have(hash) => 0,
         hash => times_seen_built(well, memory, shape, x, y, hash),
@@ -144,14 +122,7 @@ fn times_seen_after_lock(
 /// in a real game, so kept out of the landing loop.
 #[cold]
 #[inline(never)]
-fn times_seen_built(
-    well: &Well,
-    memory: &impl Memory,
-    shape: &Shape,
-    x: i32,
-    y: i32,
-    hash: Option<u64>,
-) -> u32 {
+fn times_seen_built(well: &Well, memory: &impl Memory, shape: &Shape, x: i32, y: i32, hash: Option<u64>) -> u32 {
     let mut w = *well;
     w.lock(shape, x, y);
     let hash = hash.unwrap_or_else(|| w.hash64());
@@ -209,11 +180,8 @@ mod tests {
         let mut w = Well::EMPTY;
         let stack = (seed % rules.height() as u64) as usize;
         for i in 0..stack {
-            rng = rng
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            w.rows[rules.depth() - 1 - i] =
-                ((rng >> 20) as u16 & 1023) & !(1 << ((rng >> 40) % 10));
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            w.rows[rules.depth() - 1 - i] = ((rng >> 20) as u16 & 1023) & !(1 << ((rng >> 40) % 10));
         }
         w
     }

@@ -23,15 +23,13 @@ pub mod replay;
 pub mod sweep;
 pub mod well;
 
-pub use enemy::{
-    choose_piece, choose_piece_and_landings, choose_piece_memoryless, next_piece, Enemy,
-};
+pub use enemy::{choose_piece, choose_piece_and_landings, choose_piece_memoryless, next_piece, Enemy};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
-pub use sweep::{
-    distinct_landings, for_each_completing_lock, for_each_completing_sz_lock,
-    for_each_lock_position, landings, sz_completable_rows, Landing,
-};
 pub use memory::{HashFilter, Memory, SeenWells};
 pub use piece::Piece;
+pub use sweep::{
+    distinct_landings, for_each_completing_lock, for_each_completing_sz_lock, for_each_lock_position, landings,
+    sz_completable_rows, Landing,
+};
 pub use well::{LockHasher, Rules, Well, BAR, FULL_ROW, MAX_DEPTH, STANDARD_HEIGHT, WIDTH};

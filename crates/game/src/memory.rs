@@ -51,11 +51,7 @@ impl HashFilter {
     fn with_words(words: usize) -> HashFilter {
         debug_assert!(words.is_power_of_two());
         let log2_bits = (words * 64).trailing_zeros();
-        HashFilter {
-            bits: vec![0; words],
-            shift: 64 - log2_bits,
-            hashes: Vec::new(),
-        }
+        HashFilter { bits: vec![0; words], shift: 64 - log2_bits, hashes: Vec::new() }
     }
 
     #[inline]
@@ -134,9 +130,7 @@ mod tests {
     #[test]
     fn the_filter_keeps_every_hash_as_it_grows() {
         let mut filter = HashFilter::default();
-        let hashes: Vec<u64> = (1..5000u64)
-            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17))
-            .collect();
+        let hashes: Vec<u64> = (1..5000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)).collect();
         for (n, &h) in hashes.iter().enumerate() {
             filter.insert(h);
             if n % 500 == 0 {
@@ -145,8 +139,7 @@ mod tests {
         }
         assert!(hashes.iter().all(|&h| filter.may_have(h)));
         // About one in 64 others passes; allow four times that.
-        let strangers =
-            (0..10_000u64).map(|i| (i ^ 0xDEAD_BEEF).wrapping_mul(0xBF58_476D_1CE4_E5B9));
+        let strangers = (0..10_000u64).map(|i| (i ^ 0xDEAD_BEEF).wrapping_mul(0xBF58_476D_1CE4_E5B9));
         let passed = strangers.filter(|&h| filter.may_have(h)).count();
         assert!(passed < 10_000 * 4 / 64, "{passed} false positives");
     }

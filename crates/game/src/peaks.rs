@@ -8,8 +8,8 @@
 //! at the lane's deepest lock row, so only locks that complete a row (which
 //! the sweep finds with bit masks) are played out.
 
-use crate::sweep::for_each_lock_position;
 use crate::piece::{Piece, Shape};
+use crate::sweep::for_each_lock_position;
 use crate::well::{Rules, Well, BAR, FULL_ROW};
 
 /// The peak of every piece, by piece index (S, Z, O, I, L, J, T). A piece
@@ -43,33 +43,18 @@ impl PeakSweep<'_> {
                 let out = crate::sweep::avx2::SweepOut::init(&mut slot);
                 // SAFETY: the CPU has AVX2, just checked.
                 let peaks = unsafe { peaks_avx2(well, rules, out) };
-                return f(&PeakSweep {
-                    peaks,
-                    swept: Some(out),
-                });
+                return f(&PeakSweep { peaks, swept: Some(out) });
             }
-            f(&PeakSweep {
-                peaks: peaks_scalar(well, rules),
-                swept: None,
-            })
+            f(&PeakSweep { peaks: peaks_scalar(well, rules), swept: None })
         }
         #[cfg(not(target_arch = "x86_64"))]
-        f(&PeakSweep {
-            peaks: peaks_scalar(well, rules),
-            swept: std::marker::PhantomData,
-        })
+        f(&PeakSweep { peaks: peaks_scalar(well, rules), swept: std::marker::PhantomData })
     }
 
     /// `for_each_lock_position` for the same well and rules, in its order,
     /// from the stored sweep when there is one.
     #[inline]
-    pub(crate) fn for_each_lock(
-        &self,
-        well: &Well,
-        rules: Rules,
-        piece: Piece,
-        visit: impl FnMut(i32, i32, u8),
-    ) {
+    pub(crate) fn for_each_lock(&self, well: &Well, rules: Rules, piece: Piece, visit: impl FnMut(i32, i32, u8)) {
         #[cfg(target_arch = "x86_64")]
         if let Some(out) = self.swept {
             return out.for_each_lock(piece, visit);
@@ -119,14 +104,7 @@ pub fn peaks_scalar(well: &Well, rules: Rules) -> [u8; 7] {
 /// it, so that row lands at `t + k`, provided it is not empty (always so in
 /// a played well; an arbitrary one is played out in full).
 #[inline]
-pub(crate) fn rating_after_lock(
-    well: &Well,
-    rules: Rules,
-    rating: u8,
-    shape: &Shape,
-    x: i32,
-    y: i32,
-) -> u8 {
+pub(crate) fn rating_after_lock(well: &Well, rules: Rules, rating: u8, shape: &Shape, x: i32, y: i32) -> u8 {
     let piece_top = y + shape.top as i32;
     let t = rating.min(piece_top as u8);
     if piece_top < BAR as i32 {
@@ -149,11 +127,7 @@ pub(crate) fn rating_after_lock(
     // The old top row stands above the piece, or a piece row survives:
     // either is non-empty. Otherwise it is the row under the piece.
     let below = (y + shape.bottom as i32 + 1) as usize;
-    if (t as i32) < piece_top
-        || first_kept.is_some()
-        || below >= rules.depth()
-        || well.rows[below] != 0
-    {
+    if (t as i32) < piece_top || first_kept.is_some() || below >= rules.depth() || well.rows[below] != 0 {
         return t + cleared;
     }
     let mut w = *well;
@@ -194,9 +168,7 @@ mod tests {
         let mut w = Well::EMPTY;
         let stack = (seed % (rules.height() as u64 + 1)) as usize;
         for i in 0..stack {
-            rng = rng
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let mut row = 0u16;
             for c in 0..10 {
                 if (rng >> (c * 6 + 3)) % 100 < fill_percent {
@@ -215,10 +187,7 @@ mod tests {
     fn empty_well_peaks_are_the_bottom() {
         // Every piece can reach the floor of an empty well: its top row is
         // then above the floor by its height minus one.
-        assert_eq!(
-            peaks(&Well::EMPTY, Rules::STANDARD),
-            peaks_scalar(&Well::EMPTY, Rules::STANDARD)
-        );
+        assert_eq!(peaks(&Well::EMPTY, Rules::STANDARD), peaks_scalar(&Well::EMPTY, Rules::STANDARD));
         assert_eq!(peaks(&Well::EMPTY, Rules::STANDARD)[Piece::I.index()], 19);
     }
 

@@ -17,15 +17,7 @@ pub enum Piece {
 
 impl Piece {
     /// All pieces in the enemy's tie-break order.
-    pub const ALL: [Piece; 7] = [
-        Piece::S,
-        Piece::Z,
-        Piece::O,
-        Piece::I,
-        Piece::L,
-        Piece::J,
-        Piece::T,
-    ];
+    pub const ALL: [Piece; 7] = [Piece::S, Piece::Z, Piece::O, Piece::I, Piece::L, Piece::J, Piece::T];
 
     pub fn index(self) -> usize {
         self as usize
@@ -91,12 +83,7 @@ const fn shape(pic: [&str; 4]) -> Shape {
         }
         r += 1;
     }
-    Shape {
-        rows,
-        top,
-        bottom,
-        packed,
-    }
+    Shape { rows, top, bottom, packed }
 }
 
 const O_SHAPE: Shape = shape(["....", ".##.", ".##.", "...."]);
@@ -190,11 +177,7 @@ const fn earlier_twin(shapes: &[Shape; 4], b: usize) -> Option<Twin> {
             let mut dx = -3;
             while dx <= 3 {
                 if same_cells_shifted(&shapes[of], &shapes[b], dx, dy) {
-                    return Some(Twin {
-                        of: of as u8,
-                        dx: dx as i8,
-                        dy: dy as i8,
-                    });
+                    return Some(Twin { of: of as u8, dx: dx as i8, dy: dy as i8 });
                 }
                 dx += 1;
             }
@@ -252,29 +235,12 @@ mod tests {
     #[test]
     fn twins_are_found_where_the_shapes_repeat() {
         let orientations_with_twins = |p: Piece| TWINS[p.index()].iter().flatten().count();
-        let counts: Vec<usize> = Piece::ALL
-            .into_iter()
-            .map(orientations_with_twins)
-            .collect();
+        let counts: Vec<usize> = Piece::ALL.into_iter().map(orientations_with_twins).collect();
         assert_eq!(counts, [2, 2, 3, 2, 0, 0, 0]);
         // S lying: orientation 2 one column right of orientation 0.
-        assert_eq!(
-            TWINS[Piece::S.index()][2],
-            Some(Twin {
-                of: 0,
-                dx: 1,
-                dy: 0
-            })
-        );
+        assert_eq!(TWINS[Piece::S.index()][2], Some(Twin { of: 0, dx: 1, dy: 0 }));
         // I lying: orientation 2 one row above orientation 0.
-        assert_eq!(
-            TWINS[Piece::I.index()][2],
-            Some(Twin {
-                of: 0,
-                dx: 0,
-                dy: -1
-            })
-        );
+        assert_eq!(TWINS[Piece::I.index()][2], Some(Twin { of: 0, dx: 0, dy: -1 }));
     }
 
     #[test]

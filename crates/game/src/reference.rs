@@ -3,8 +3,8 @@
 //! tested and benchmarked against, and it finds key paths for replays.
 
 use crate::key::Key;
-use crate::sweep::start_row;
 use crate::piece::Piece;
+use crate::sweep::start_row;
 use crate::well::{Rules, Well};
 use std::collections::VecDeque;
 

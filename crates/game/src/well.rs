@@ -217,11 +217,7 @@ impl LockHasher {
         }
         let mut rows = [0; MAX_DEPTH + 4];
         rows[..MAX_DEPTH].copy_from_slice(&well.rows);
-        LockHasher {
-            words,
-            states,
-            rows,
-        }
+        LockHasher { words, states, rows }
     }
 
     /// Rows `y..y + 4` as one word, row `y` in the low bits.
@@ -274,9 +270,9 @@ impl fmt::Debug for Well {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::Piece;
     use crate::sweep::tests::arb_well;
     use crate::sweep::{completes_a_row, for_each_lock_position};
-    use crate::piece::Piece;
     use proptest::prelude::*;
 
     proptest! {

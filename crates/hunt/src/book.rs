@@ -173,7 +173,8 @@ impl Book {
         while (d as usize) < line.len() {
             let from = self.nodes[at as usize].depth as usize;
             let segment: Vec<u32> = line[from..d as usize].iter().map(|m| m.pack()).collect();
-            let same = self.nodes[at as usize].children.iter().copied().find(|&c| self.nodes[c as usize].segment == segment);
+            let same =
+                self.nodes[at as usize].children.iter().copied().find(|&c| self.nodes[c as usize].segment == segment);
             if let Some(c) = same {
                 let child = &mut self.nodes[c as usize];
                 child.best = child.best.max(lines);

@@ -298,7 +298,8 @@ mod tests {
         let keys = replay::decode(text.trim()).unwrap();
         let out = hatetris_game::play(Rules::STANDARD, Enemy::Hatetris, &keys, |_, _| {});
         assert_eq!(out.score, b.book.best_lines);
-        let moves: Vec<u32> = moves_for_keys(Rules::STANDARD, Enemy::Hatetris, &keys).iter().map(|m| m.pack()).collect();
+        let moves: Vec<u32> =
+            moves_for_keys(Rules::STANDARD, Enemy::Hatetris, &keys).iter().map(|m| m.pack()).collect();
         assert_eq!(moves, b.book.best_line);
         let metrics = std::fs::read_to_string(split.path().join("metrics.jsonl")).unwrap();
         assert_eq!(metrics.lines().count(), 6);

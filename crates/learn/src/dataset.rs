@@ -15,11 +15,11 @@
 //! stream too; the checksum and count are checked when the trailer is
 //! reached, so a damaged file is always an error, never silent data.
 
+use hatetris_fileio::frame::{self, FrameError};
+use hatetris_fileio::NamedTempFile;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use hatetris_fileio::frame::{self, FrameError};
-use hatetris_fileio::NamedTempFile;
 
 pub const MAGIC: [u8; 4] = *b"HTDS";
 pub const VERSION: u32 = 1;
@@ -82,7 +82,8 @@ pub struct DatasetWriter {
 
 impl DatasetWriter {
     pub fn create(path: &Path, description: &str) -> Result<DatasetWriter, DatasetError> {
-        let file = hatetris_fileio::temp_beside(path).map_err(|source| DatasetError::Io { path: path.to_path_buf(), source })?;
+        let file = hatetris_fileio::temp_beside(path)
+            .map_err(|source| DatasetError::Io { path: path.to_path_buf(), source })?;
         let tmp = file.path().to_path_buf();
         let mut w = DatasetWriter {
             path: path.to_path_buf(),
@@ -140,7 +141,8 @@ impl DatasetWriter {
         let io = |source| DatasetError::Io { path: self.tmp.clone(), source };
         out.write_all(&crc.to_le_bytes()).map_err(io)?;
         let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-        hatetris_fileio::persist(file, &self.path).map_err(|source| DatasetError::Io { path: self.path.clone(), source })
+        hatetris_fileio::persist(file, &self.path)
+            .map_err(|source| DatasetError::Io { path: self.path.clone(), source })
     }
 }
 
@@ -217,7 +219,10 @@ impl DatasetReader {
         }
         let target = f32::from_le_bytes(buf[2 * n..2 * n + 4].try_into().unwrap());
         if !target.is_finite() {
-            return Err(DatasetError::Damaged { path: self.path.clone(), what: "a target that is not a number".into() });
+            return Err(DatasetError::Damaged {
+                path: self.path.clone(),
+                what: "a target that is not a number".into(),
+            });
         }
         self.count += 1;
         Ok(Some(Sample { rows, len, target }))
@@ -233,19 +238,26 @@ impl DatasetReader {
         self.read_into(&mut count, "the trailer")?;
         let computed = std::mem::take(&mut self.crc).finalize();
         let mut stored = [0u8; 4];
-        self.input.read_exact(&mut stored).map_err(|_| DatasetError::Truncated { path: self.path.clone(), what: "the checksum" })?;
+        self.input
+            .read_exact(&mut stored)
+            .map_err(|_| DatasetError::Truncated { path: self.path.clone(), what: "the checksum" })?;
         let stored = u32::from_le_bytes(stored);
         if stored != computed {
             return Err(DatasetError::Checksum { path: self.path.clone(), stored, computed });
         }
         let count = u64::from_le_bytes(count);
         if count != self.count {
-            return Err(DatasetError::Damaged { path: self.path.clone(), what: format!("{} records, trailer says {count}", self.count) });
+            return Err(DatasetError::Damaged {
+                path: self.path.clone(),
+                what: format!("{} records, trailer says {count}", self.count),
+            });
         }
         let mut extra = [0u8; 1];
         match self.input.read(&mut extra) {
             Ok(0) => Ok(()),
-            Ok(_) => Err(DatasetError::Damaged { path: self.path.clone(), what: "trailing bytes after the checksum".into() }),
+            Ok(_) => {
+                Err(DatasetError::Damaged { path: self.path.clone(), what: "trailing bytes after the checksum".into() })
+            }
             Err(source) => Err(DatasetError::Io { path: self.path.clone(), source }),
         }
     }
@@ -303,11 +315,7 @@ mod tests {
     use super::*;
 
     fn samples() -> Vec<Sample> {
-        vec![
-            Sample::new(&[0, 1, 2, 1022], 0.5),
-            Sample::new(&[7; 16], -1.0),
-            Sample::new(&[3], 1.0),
-        ]
+        vec![Sample::new(&[0, 1, 2, 1022], 0.5), Sample::new(&[7; 16], -1.0), Sample::new(&[3], 1.0)]
     }
 
     #[test]

@@ -36,9 +36,7 @@
 //! budget ([`solve_with_memory`]); that fits only the tiniest heights.
 
 use crate::dataset::{DatasetError, DatasetWriter, Sample};
-use hatetris_game::{
-    choose_piece, choose_piece_memoryless, distinct_landings, Rules, Well, BAR, FULL_ROW,
-};
+use hatetris_game::{choose_piece, choose_piece_memoryless, distinct_landings, Rules, Well, BAR, FULL_ROW};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::path::Path;
@@ -179,7 +177,13 @@ impl Graph {
 /// number order, a chunk at a time. A chunk's enemy choices and landings are
 /// computed in parallel, then numbered in order, so node `i`'s edges are
 /// appended before node `i + 1`'s. Chunks bound the memory held in flight.
-fn build_graph(rules: Rules, start: u128, limit: usize, t0: Instant, progress: &mut dyn FnMut(&Progress)) -> Result<Graph, SolveError> {
+fn build_graph(
+    rules: Rules,
+    start: u128,
+    limit: usize,
+    t0: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Graph, SolveError> {
     const CHUNK: usize = 1 << 18;
     let mut index: FxHashMap<u128, u32> = FxHashMap::default();
     let mut g = Graph { wells: vec![start], start: vec![0], to: Vec::new(), lines: Vec::new() };
@@ -217,7 +221,12 @@ fn build_graph(rules: Rules, start: u128, limit: usize, t0: Instant, progress: &
                 return Err(SolveError::TooManyWells { limit });
             }
         }
-        progress(&Progress { stage: "graph", wells: g.wells.len(), edges: g.to.len(), secs: t0.elapsed().as_secs_f64() });
+        progress(&Progress {
+            stage: "graph",
+            wells: g.wells.len(),
+            edges: g.to.len(),
+            secs: t0.elapsed().as_secs_f64(),
+        });
     }
     Ok(g)
 }
@@ -303,7 +312,8 @@ fn components(g: &Graph) -> Vec<Vec<u32>> {
 fn values(g: &Graph, comps: &[Vec<u32>], stats: &mut CycleStats, budget: u64) -> Result<Vec<u32>, SolveError> {
     const UNKNOWN: u32 = u32::MAX;
     let mut value = vec![UNKNOWN; g.len()];
-    let worth = |value: &[u32], e: usize| g.lines[e] as u32 + if g.to[e] == GAME_OVER { 0 } else { value[g.to[e] as usize] };
+    let worth =
+        |value: &[u32], e: usize| g.lines[e] as u32 + if g.to[e] == GAME_OVER { 0 } else { value[g.to[e] as usize] };
     let mut local: FxHashMap<u32, usize> = FxHashMap::default();
     for comp in comps {
         stats.largest_component = stats.largest_component.max(comp.len());
@@ -332,9 +342,7 @@ fn values(g: &Graph, comps: &[Vec<u32>], stats: &mut CycleStats, budget: u64) ->
         let inner: Vec<Vec<(usize, u32)>> = comp
             .iter()
             .map(|&v| {
-                g.edges(v as usize)
-                    .filter_map(|e| local.get(&g.to[e]).map(|&j| (j, g.lines[e] as u32)))
-                    .collect()
+                g.edges(v as usize).filter_map(|e| local.get(&g.to[e]).map(|&j| (j, g.lines[e] as u32))).collect()
             })
             .collect();
         let best = longest_simple_paths(&inner, &exit, &mut stats.path_steps, budget)
@@ -389,7 +397,12 @@ pub fn solve(rules: Rules, max_wells: usize, progress: &mut dyn FnMut(&Progress)
 
 /// Solves every well reachable from `start` against HATETRIS Mild; the
 /// solution's first well and [`Solution::max_lines`] are `start`'s.
-pub fn solve_from(rules: Rules, start: &Well, max_wells: usize, progress: &mut dyn FnMut(&Progress)) -> Result<Solution, SolveError> {
+pub fn solve_from(
+    rules: Rules,
+    start: &Well,
+    max_wells: usize,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Solution, SolveError> {
     if rules.height() > MAX_HEIGHT {
         return Err(SolveError::Height(rules.height()));
     }
@@ -598,7 +611,8 @@ mod tests {
     #[test]
     fn a_cycle_is_valued_by_its_best_simple_path() {
         // 0 -> 1 -> 2 -> 0 is a cycle; 1 leaves it to 3, which ends the game.
-        let g = graph(4, &[(0, 1, 1), (0, GAME_OVER, 0), (1, 2, 0), (1, 3, 2), (2, 0, 5), (2, 1, 1), (3, GAME_OVER, 1)]);
+        let g =
+            graph(4, &[(0, 1, 1), (0, GAME_OVER, 0), (1, 2, 0), (1, 3, 2), (2, 0, 5), (2, 1, 1), (3, GAME_OVER, 1)]);
         let (v, stats) = graph_values(&g, 1000).unwrap();
         // 0: 0->1->3->end = 1+2+1. 1: 1->2->0 (5) then 0->1 is a revisit, so 5.
         // 2: 2->0->1->3->end = 5+1+2+1.
@@ -652,7 +666,8 @@ mod tests {
     #[test]
     fn a_component_too_large_is_an_error_not_a_hang() {
         let n = 14;
-        let edges: Vec<_> = (0..n).flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b as u32, 1))).collect();
+        let edges: Vec<_> =
+            (0..n).flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b as u32, 1))).collect();
         let g = graph(n, &edges);
         assert_eq!(graph_values(&g, 100_000).err(), Some(SolveError::CycleTooComplex { size: n, budget: 100_000 }));
     }

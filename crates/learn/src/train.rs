@@ -447,17 +447,18 @@ impl Adam {
             .for_each_init(
                 || vec![0.0f32; h],
                 |sum, (f, ((w, m), v))| {
-                if !touched[f] {
-                    return;
-                }
-                sum.fill(0.0);
-                for g in grads {
-                    g.add_row(f, sum);
-                }
-                for j in 0..h {
-                    adam(&mut w[j], &mut m[j], &mut v[j], sum[j], lr);
-                }
-            });
+                    if !touched[f] {
+                        return;
+                    }
+                    sum.fill(0.0);
+                    for g in grads {
+                        g.add_row(f, sum);
+                    }
+                    for j in 0..h {
+                        adam(&mut w[j], &mut m[j], &mut v[j], sum[j], lr);
+                    }
+                },
+            );
         self.touched.fill(false);
         // Dense part.
         let mut b1 = vec![0.0f32; h];
@@ -539,9 +540,7 @@ pub fn train_with_progress(
     check_config(config)?;
     let h = config.hidden;
     let mut net = match init {
-        Some(net) if net.hidden != h => {
-            return Err(TrainError::HiddenMismatch { config: h, network: net.hidden })
-        }
+        Some(net) if net.hidden != h => return Err(TrainError::HiddenMismatch { config: h, network: net.hidden }),
         Some(net) if net.w1.len() != NUM_FEATURES * h || net.b1.len() != h || net.w2.len() != h => {
             return Err(TrainError::BadNetwork(h))
         }
@@ -737,7 +736,14 @@ mod tests {
     }
 
     fn small_config() -> TrainConfig {
-        TrainConfig { hidden: 16, seed: 5, batch_size: 256, learning_rate: 3e-3, max_epochs: 8, ..TrainConfig::default() }
+        TrainConfig {
+            hidden: 16,
+            seed: 5,
+            batch_size: 256,
+            learning_rate: 3e-3,
+            max_epochs: 8,
+            ..TrainConfig::default()
+        }
     }
 
     #[test]

@@ -80,16 +80,12 @@ fn draw(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)], text: bool
     mesh.draw().map_err(|e| fail(&e))?;
     for (i, (name, points)) in series.iter().enumerate() {
         let color = COLORS[i % COLORS.len()];
-        let line = chart
-            .draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2)))
-            .map_err(|e| fail(&e))?;
+        let line =
+            chart.draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2))).map_err(|e| fail(&e))?;
         if text {
-            line.label(*name)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            line.label(*name).legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
         }
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))
-            .map_err(|e| fail(&e))?;
+        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled()))).map_err(|e| fail(&e))?;
     }
     if text && !series.is_empty() {
         chart

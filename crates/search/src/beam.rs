@@ -146,13 +146,7 @@ impl BeamState {
         let h = well.hash64();
         BeamState {
             depth: 0,
-            beam: vec![Entry {
-                well,
-                score: 0,
-                node: 0,
-                memory: memory_element(h),
-                value: 0.0,
-            }],
+            beam: vec![Entry { well, score: 0, node: 0, memory: memory_element(h), value: 0.0 }],
             tree: PathTree::new(h),
             best_score: 0,
             best_node: 0,
@@ -185,19 +179,11 @@ impl BeamState {
             memory = memory.wrapping_add(memory_element(h));
         })?;
         if end.game_over {
-            return Err(LineError::EndsInGameOver {
-                pieces: moves.len(),
-            });
+            return Err(LineError::EndsInGameOver { pieces: moves.len() });
         }
         Ok(BeamState {
             depth: 0,
-            beam: vec![Entry {
-                well: end.well,
-                score: end.score,
-                node,
-                memory,
-                value: 0.0,
-            }],
+            beam: vec![Entry { well: end.well, score: end.score, node, memory, value: 0.0 }],
             peak_tree_nodes: tree.len(),
             tree,
             best_score: end.score,
@@ -225,12 +211,7 @@ impl BeamState {
     pub fn result(&self) -> SearchResult {
         SearchResult {
             score: self.best_score,
-            moves: self
-                .tree
-                .moves_to(self.best_node)
-                .into_iter()
-                .map(Move::unpack)
-                .collect(),
+            moves: self.tree.moves_to(self.best_node).into_iter().map(Move::unpack).collect(),
             depth_reached: self.depth,
             expanded: self.expanded,
             elapsed_secs: self.elapsed_secs,
@@ -244,10 +225,8 @@ impl BeamState {
         let candidates = self.expand(config, eval);
         self.expanded += self.beam.len() as u64;
         let chosen = select(candidates, config);
-        let children: Vec<(u32, u64, u32)> = chosen
-            .iter()
-            .map(|c| (self.beam[c.parent as usize].node, c.well_hash, c.mv))
-            .collect();
+        let children: Vec<(u32, u64, u32)> =
+            chosen.iter().map(|c| (self.beam[c.parent as usize].node, c.well_hash, c.mv)).collect();
         let first_node = self.tree.push_many(&children);
         // The selected wells, rebuilt from parent and move on every thread.
         let beam = &self.beam;
@@ -355,7 +334,14 @@ impl Default for BeamState {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn expand_entry(entry: &Entry, parent: u32, config: &SearchConfig, tree: &PathTree, eval: &dyn Evaluator, out: &mut Vec<Candidate>) {
+fn expand_entry(
+    entry: &Entry,
+    parent: u32,
+    config: &SearchConfig,
+    tree: &PathTree,
+    eval: &dyn Evaluator,
+    out: &mut Vec<Candidate>,
+) {
     let (rules, enemy, chain) = (config.rules, config.enemy, config.quiescence);
     // The enemy's piece as the real game would choose it on the entry's
     // path (the entry's own node holds its well, so the memory's count
@@ -371,12 +357,7 @@ fn expand_entry(entry: &Entry, parent: u32, config: &SearchConfig, tree: &PathTr
     quiescent_children(eval, rules, Some(&entry.well), &wells, chain, &mut values);
     for (landing, value) in landings.iter().zip(values) {
         let well_hash = landing.well.hash64();
-        let mv = Move {
-            piece,
-            x: landing.x,
-            y: landing.y,
-            o: landing.o,
-        };
+        let mv = Move { piece, x: landing.x, y: landing.y, o: landing.o };
         out.push(Candidate {
             value,
             score: entry.score + landing.lines as u32,
@@ -397,19 +378,15 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     // The order as one integer per candidate, computed once (in parallel):
     // comparing these is far cheaper than comparing floats and hashing
     // tie-breaks inside every comparison of the sort.
-    let mut order: Vec<(u128, u32)> = cands
-        .par_iter()
-        .enumerate()
-        .map(|(i, c)| (sort_key(c, seed), i as u32))
-        .collect();
+    let mut order: Vec<(u128, u32)> =
+        cands.par_iter().enumerate().map(|(i, c)| (sort_key(c, seed), i as u32)).collect();
     let width = config.width;
     // Sort only the front of the list when it is long: duplicates are rare
     // beyond a factor of two, and the rest is sorted only if needed.
     let mut sorted_upto = 0;
     let mut kept = Vec::with_capacity(width.min(order.len()));
     let expected = 2 * width.min(order.len());
-    let mut per_well: FxHashMap<u64, u32> =
-        FxHashMap::with_capacity_and_hasher(expected, Default::default());
+    let mut per_well: FxHashMap<u64, u32> = FxHashMap::with_capacity_and_hasher(expected, Default::default());
     // With one entry per well, a merge is a well seen before, which the
     // count per well already rejects.
     let track_merges = config.twins > 1;
@@ -485,10 +462,7 @@ fn partition_at_most<T: Ord + Send + Sync>(v: &mut [T], pivot: &T) -> usize {
     }
     let mid = v.len() / 2;
     let (low, high) = v.split_at_mut(mid);
-    let (s1, s2) = rayon::join(
-        || partition_at_most(low, pivot),
-        || partition_at_most(high, pivot),
-    );
+    let (s1, s2) = rayon::join(|| partition_at_most(low, pivot), || partition_at_most(high, pivot));
     // [small1 big1 | small2 big2]: swap big1's start with small2's end.
     let m = (mid - s1).min(s2);
     let (front, back) = v.split_at_mut(mid);
@@ -509,11 +483,7 @@ fn sort_key(c: &Candidate, seed: u64) -> u128 {
 }
 
 /// Runs a whole search, calling `on_depth` after every depth.
-pub fn search(
-    config: &SearchConfig,
-    eval: &dyn Evaluator,
-    on_depth: &mut dyn FnMut(&DepthReport),
-) -> SearchResult {
+pub fn search(config: &SearchConfig, eval: &dyn Evaluator, on_depth: &mut dyn FnMut(&DepthReport)) -> SearchResult {
     let mut state = BeamState::new();
     run(&mut state, config, eval, &mut |s| {
         on_depth(&s.report());
@@ -546,11 +516,7 @@ impl BeamState {
             best_score: self.best_score,
             expanded_total: self.expanded,
             elapsed_secs: self.elapsed_secs,
-            entries_per_sec: if self.elapsed_secs > 0.0 {
-                self.expanded as f64 / self.elapsed_secs
-            } else {
-                0.0
-            },
+            entries_per_sec: if self.elapsed_secs > 0.0 { self.expanded as f64 / self.elapsed_secs } else { 0.0 },
             tree_nodes: self.tree.len(),
         }
     }
@@ -563,13 +529,7 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 64 && std::mem::size_of::<
 /// number of candidates. For benchmarks.
 pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -> usize {
     let tree = PathTree::new(0);
-    let entry = Entry {
-        well: *well,
-        score: 0,
-        node: 0,
-        memory: 0,
-        value: 0.0,
-    };
+    let entry = Entry { well: *well, score: 0, node: 0, memory: 0, value: 0.0 };
     let mut out = Vec::with_capacity(48);
     expand_entry(&entry, 0, config, &tree, eval, &mut out);
     out.len()
@@ -581,14 +541,7 @@ pub(crate) mod tests {
     use crate::line::keys_for_line;
 
     fn candidate(value: f32, score: u32, well_hash: u64) -> Candidate {
-        Candidate {
-            value,
-            score,
-            parent: 0,
-            mv: 0,
-            well_hash,
-            memory: 0,
-        }
+        Candidate { value, score, parent: 0, mv: 0, well_hash, memory: 0 }
     }
 
     proptest::proptest! {
@@ -634,15 +587,8 @@ pub(crate) mod tests {
         let n = 1 << 15;
         let step = n / 2048;
         // The sampled positions hold 0..2048, the rest hold larger values.
-        let mut v: Vec<u32> = (0..n as u32)
-            .map(|i| {
-                if (i as usize).is_multiple_of(step) {
-                    i / step as u32
-                } else {
-                    4096 + i
-                }
-            })
-            .collect();
+        let mut v: Vec<u32> =
+            (0..n as u32).map(|i| if (i as usize).is_multiple_of(step) { i / step as u32 } else { 4096 + i }).collect();
         let k = 4000;
         let m = smallest_to_front(&mut v, k);
         assert_eq!(m, k);
@@ -655,20 +601,8 @@ pub(crate) mod tests {
 
     #[test]
     fn sort_keys_put_higher_values_first_across_signs() {
-        let values = [
-            f32::INFINITY,
-            1.0,
-            0.5,
-            0.0,
-            -0.0,
-            -0.5,
-            -1.0,
-            f32::NEG_INFINITY,
-        ];
-        let keys: Vec<u128> = values
-            .iter()
-            .map(|&v| sort_key(&candidate(v, 0, 0), 0))
-            .collect();
+        let values = [f32::INFINITY, 1.0, 0.5, 0.0, -0.0, -0.5, -1.0, f32::NEG_INFINITY];
+        let keys: Vec<u128> = values.iter().map(|&v| sort_key(&candidate(v, 0, 0), 0)).collect();
         assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
     }
 
@@ -676,11 +610,7 @@ pub(crate) mod tests {
     pub(crate) struct LowAndFlat;
     impl Evaluator for LowAndFlat {
         fn evaluate(&self, rows: &[u16]) -> f32 {
-            let filled: u32 = rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| r.count_ones() * (rows.len() - i) as u32)
-                .sum();
+            let filled: u32 = rows.iter().enumerate().map(|(i, r)| r.count_ones() * (rows.len() - i) as u32).sum();
             let holes: u32 = rows.windows(2).map(|w| (w[0] & !w[1]).count_ones()).sum();
             -(filled as f32) * 0.01 - holes as f32 * 0.05
         }
@@ -719,10 +649,7 @@ pub(crate) mod tests {
         let config = small_config(6, 16, 7, Enemy::Mild);
         let result = search(&config, &LowAndFlat, &mut |_| {});
         let keys = keys_for_line(config.rules, config.enemy, &result.moves).unwrap();
-        assert_eq!(
-            hatetris_game::play(config.rules, Enemy::Mild, &keys, |_, _| {}).score,
-            result.score
-        );
+        assert_eq!(hatetris_game::play(config.rules, Enemy::Mild, &keys, |_, _| {}).score, result.score);
     }
 
     #[test]
@@ -740,19 +667,11 @@ pub(crate) mod tests {
 
     #[test]
     fn same_seed_and_width_give_the_same_line_on_any_thread_count() {
-        let config = SearchConfig {
-            width: 64,
-            max_depth: 80,
-            seed: 9,
-            ..SearchConfig::default()
-        };
+        let config = SearchConfig { width: 64, max_depth: 80, seed: 9, ..SearchConfig::default() };
         let runs: Vec<SearchResult> = [1, 2, 3]
             .iter()
             .map(|&t| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .unwrap();
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
                 pool.install(|| search(&config, &LowAndFlat, &mut |_| {}))
             })
             .collect();
@@ -765,12 +684,7 @@ pub(crate) mod tests {
     #[test]
     fn seeds_change_tie_breaks() {
         let with_seed = |seed| {
-            let config = SearchConfig {
-                width: 8,
-                max_depth: 40,
-                seed,
-                ..SearchConfig::default()
-            };
+            let config = SearchConfig { width: 8, max_depth: 40, seed, ..SearchConfig::default() };
             search(&config, &LowAndFlat, &mut |_| {}).moves
         };
         assert_ne!(with_seed(1), with_seed(2));
@@ -780,10 +694,7 @@ pub(crate) mod tests {
     /// memories: up to `twins` kept.
     #[test]
     fn selection_merges_identical_futures_and_prunes_twins() {
-        let c = |value: f32, well_hash: u64, memory: u64| Candidate {
-            memory,
-            ..candidate(value, 0, well_hash)
-        };
+        let c = |value: f32, well_hash: u64, memory: u64| Candidate { memory, ..candidate(value, 0, well_hash) };
         let cands = vec![
             c(0.9, 1, 10),
             c(0.8, 1, 10), // merged into the first
@@ -792,15 +703,8 @@ pub(crate) mod tests {
             c(0.5, 2, 10),
         ];
         let kept = |twins: usize| -> Vec<(u64, u64)> {
-            let config = SearchConfig {
-                width: 10,
-                twins,
-                ..SearchConfig::default()
-            };
-            select(cands.clone(), &config)
-                .iter()
-                .map(|c| (c.well_hash, c.memory))
-                .collect()
+            let config = SearchConfig { width: 10, twins, ..SearchConfig::default() };
+            select(cands.clone(), &config).iter().map(|c| (c.well_hash, c.memory)).collect()
         };
         assert_eq!(kept(1), [(1, 10), (2, 10)]);
         assert_eq!(kept(2), [(1, 10), (1, 11), (2, 10)]);
@@ -827,23 +731,10 @@ pub(crate) mod tests {
         for prefix in [300, 520] {
             let start = &all[..prefix];
             let state = BeamState::from_moves(start, Rules::STANDARD, Enemy::Hatetris).unwrap();
-            let end =
-                crate::line::replay_line(Rules::STANDARD, Enemy::Hatetris, start, |_, _, _| {})
-                    .unwrap();
-            assert_eq!(
-                (state.beam[0].well, state.beam[0].score),
-                (end.well, end.score)
-            );
-            assert_eq!(
-                state.result().moves,
-                start,
-                "the start's line alone, before any step"
-            );
-            let config = SearchConfig {
-                width: 50,
-                max_depth: 20,
-                ..SearchConfig::default()
-            };
+            let end = crate::line::replay_line(Rules::STANDARD, Enemy::Hatetris, start, |_, _, _| {}).unwrap();
+            assert_eq!((state.beam[0].well, state.beam[0].score), (end.well, end.score));
+            assert_eq!(state.result().moves, start, "the start's line alone, before any step");
+            let config = SearchConfig { width: 50, max_depth: 20, ..SearchConfig::default() };
             let mut state = state;
             run(&mut state, &config, &hatetris_eval::Baseline, &mut |_| true);
             let result = state.result();
@@ -868,38 +759,19 @@ pub(crate) mod tests {
         let config = small_config(6, 32, 3, Enemy::Hatetris);
         let mut state = BeamState::new();
         let mut held = Vec::new();
-        run(
-            &mut state,
-            &SearchConfig {
-                max_depth: 40,
-                ..config.clone()
-            },
-            &LowAndFlat,
-            &mut |s| {
-                held.extend(
-                    s.beam
-                        .iter()
-                        .step_by(3)
-                        .map(|e| (*e, s.tree.moves_to(e.node))),
-                );
-                true
-            },
-        );
+        run(&mut state, &SearchConfig { max_depth: 40, ..config.clone() }, &LowAndFlat, &mut |s| {
+            held.extend(s.beam.iter().step_by(3).map(|e| (*e, s.tree.moves_to(e.node))));
+            true
+        });
         assert!(held.len() > 50, "{} entries", held.len());
         for (entry, packed) in held {
             let moves: Vec<Move> = packed.into_iter().map(Move::unpack).collect();
             let rebuilt = BeamState::from_moves(&moves, config.rules, config.enemy).unwrap();
             let e = rebuilt.beam[0];
-            assert_eq!(
-                (e.well, e.score, e.memory),
-                (entry.well, entry.score, entry.memory)
-            );
+            assert_eq!((e.well, e.score, e.memory), (entry.well, entry.score, entry.memory));
             // The enemy asks the same counts of both trees.
             for &h in &[entry.well.hash64(), Well::EMPTY.hash64()] {
-                assert_eq!(
-                    rebuilt.tree.count_on_path(e.node, h),
-                    state_count(&moves, h)
-                );
+                assert_eq!(rebuilt.tree.count_on_path(e.node, h), state_count(&moves, h));
             }
         }
     }
@@ -919,11 +791,8 @@ pub(crate) mod tests {
     fn from_moves_refuses_a_wrong_line_or_a_finished_game() {
         let all = moves_of_289();
         let mut wrong = all[..30].to_vec();
-        wrong[3].piece = if wrong[3].piece == hatetris_game::Piece::I {
-            hatetris_game::Piece::O
-        } else {
-            hatetris_game::Piece::I
-        };
+        wrong[3].piece =
+            if wrong[3].piece == hatetris_game::Piece::I { hatetris_game::Piece::O } else { hatetris_game::Piece::I };
         assert!(matches!(
             BeamState::from_moves(&wrong, Rules::STANDARD, Enemy::Hatetris),
             Err(LineError::EnemyMismatch { index: 3, .. })
@@ -940,22 +809,14 @@ pub(crate) mod tests {
 
     #[test]
     fn merged_and_pruned_candidates_never_exceed_the_width_or_repeat_a_well() {
-        let config = SearchConfig {
-            width: 50,
-            max_depth: 30,
-            ..SearchConfig::default()
-        };
+        let config = SearchConfig { width: 50, max_depth: 30, ..SearchConfig::default() };
         let mut state = BeamState::new();
         run(&mut state, &config, &LowAndFlat, &mut |s| {
             let mut wells: Vec<Well> = s.beam.iter().map(|e| e.well).collect();
             assert!(wells.len() <= 50);
             wells.sort();
             wells.dedup();
-            assert_eq!(
-                wells.len(),
-                s.beam.len(),
-                "twins=1 keeps one entry per well"
-            );
+            assert_eq!(wells.len(), s.beam.len(), "twins=1 keeps one entry per well");
             true
         });
     }

@@ -9,8 +9,8 @@
 
 use crate::beam::{BeamState, Entry, SearchConfig};
 use crate::path::{Node, PathTree};
-use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
 use hatetris_fileio::frame::{self, FrameError};
+use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 4] = b"HTCK";
@@ -21,10 +21,7 @@ pub const FILE_NAME: &str = "checkpoint.htck";
 #[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
     #[error("checkpoint {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: {source}")]
     Frame { path: PathBuf, source: FrameError },
     #[error("checkpoint {path}: truncated or malformed ({what})")]
@@ -81,9 +78,7 @@ impl In<'_> {
 }
 
 fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
-    let mut o = Out(Vec::with_capacity(
-        64 + s.beam.len() * 64 + s.tree.len() * 28,
-    ));
+    let mut o = Out(Vec::with_capacity(64 + s.beam.len() * 64 + s.tree.len() * 28));
     o.u64(config.width as u64);
     o.u32(config.rules.height() as u32);
     o.u32(matches!(config.enemy, Enemy::Mild) as u32);
@@ -121,7 +116,8 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
 
 fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let p = || path.to_path_buf();
-    let (_, body) = frame::decode(bytes, MAGIC, "checkpoint", &[VERSION]).map_err(|source| CheckpointError::Frame { path: p(), source })?;
+    let (_, body) = frame::decode(bytes, MAGIC, "checkpoint", &[VERSION])
+        .map_err(|source| CheckpointError::Frame { path: p(), source })?;
     let bad = |what| CheckpointError::Malformed { path: p(), what };
     let mut i = In { bytes: body, at: 0 };
     let width = i.u64().ok_or(bad("config"))? as usize;
@@ -199,25 +195,13 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     }
     tree.rebuild_index();
     state.tree = tree;
-    Ok(Restored {
-        config,
-        evaluator,
-        state,
-    })
+    Ok(Restored { config, evaluator, state })
 }
 
 /// Saves the search in `dir` (created if missing).
-pub fn save(
-    dir: &Path,
-    config: &SearchConfig,
-    evaluator: &str,
-    state: &BeamState,
-) -> Result<(), CheckpointError> {
+pub fn save(dir: &Path, config: &SearchConfig, evaluator: &str, state: &BeamState) -> Result<(), CheckpointError> {
     let path = dir.join(FILE_NAME);
-    let io = |source| CheckpointError::Io {
-        path: path.clone(),
-        source,
-    };
+    let io = |source| CheckpointError::Io { path: path.clone(), source };
     std::fs::create_dir_all(dir).map_err(io)?;
     hatetris_fileio::write_atomically(&path, &encode(config, evaluator, state)).map_err(io)
 }
@@ -225,10 +209,7 @@ pub fn save(
 /// Loads the search saved in `dir`.
 pub fn load(dir: &Path) -> Result<Restored, CheckpointError> {
     let path = dir.join(FILE_NAME);
-    let bytes = std::fs::read(&path).map_err(|source| CheckpointError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    let bytes = std::fs::read(&path).map_err(|source| CheckpointError::Io { path: path.clone(), source })?;
     decode(&bytes, &path)
 }
 
@@ -239,12 +220,7 @@ mod tests {
     use crate::beam::{run, BeamState};
 
     fn config() -> SearchConfig {
-        SearchConfig {
-            width: 40,
-            max_depth: 90,
-            seed: 3,
-            ..SearchConfig::default()
-        }
+        SearchConfig { width: 40, max_depth: 90, seed: 3, ..SearchConfig::default() }
     }
 
     #[test]
@@ -267,11 +243,7 @@ mod tests {
             assert_eq!(restored.state.depth, stop_at);
             let mut resumed = restored.state;
             run(&mut resumed, &restored.config, &LowAndFlat, &mut |_| true);
-            assert_eq!(
-                resumed.result().moves,
-                whole.result().moves,
-                "stopped at {stop_at}"
-            );
+            assert_eq!(resumed.result().moves, whole.result().moves, "stopped at {stop_at}");
             assert_eq!(resumed.expanded, whole.expanded);
             assert_eq!(resumed.best_score, whole.best_score);
         }
@@ -281,23 +253,13 @@ mod tests {
     fn damaged_checkpoints_are_clear_errors() {
         let dir = tempfile::tempdir().unwrap();
         let mut state = BeamState::new();
-        run(
-            &mut state,
-            &SearchConfig {
-                max_depth: 5,
-                ..config()
-            },
-            &LowAndFlat,
-            &mut |_| true,
-        );
+        run(&mut state, &SearchConfig { max_depth: 5, ..config() }, &LowAndFlat, &mut |_| true);
         save(dir.path(), &config(), "x", &state).unwrap();
         let path = dir.path().join(FILE_NAME);
         let good = std::fs::read(&path).unwrap();
         for cut in [0, 3, 11, good.len() / 2, good.len() - 1] {
             std::fs::write(&path, &good[..cut]).unwrap();
-            let e = load(dir.path())
-                .err()
-                .expect("truncated checkpoint must fail");
+            let e = load(dir.path()).err().expect("truncated checkpoint must fail");
             assert!(e.to_string().contains("checkpoint"), "{e}");
         }
         for i in (0..good.len()).step_by(7) {

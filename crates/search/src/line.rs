@@ -35,7 +35,12 @@ pub struct VerifiedReplay {
 /// Turns `moves` into keys (checking the enemy's every piece), encodes them
 /// in `format`, decodes that text and plays it: the score returned is the
 /// engine's verdict on what is written, never the search's belief.
-pub fn verified_replay(rules: Rules, enemy: Enemy, moves: &[Move], format: Format) -> Result<VerifiedReplay, LineError> {
+pub fn verified_replay(
+    rules: Rules,
+    enemy: Enemy,
+    moves: &[Move],
+    format: Format,
+) -> Result<VerifiedReplay, LineError> {
     let keys = keys_for_line(rules, enemy, moves)?;
     let replay = replay::encode(&keys, format);
     let decoded = replay::decode(&replay).map_err(|e| LineError::Decode(e.to_string()))?;
@@ -55,8 +60,12 @@ pub fn keys_for_line(rules: Rules, enemy: Enemy, moves: &[Move]) -> Result<Vec<K
         if game.piece() != mv.piece {
             return Err(LineError::EnemyMismatch { index, assumed: mv.piece, actual: game.piece() });
         }
-        let path = key_path(game.well(), rules, mv.piece, mv.position())
-            .ok_or(LineError::Unreachable { index, x: mv.x, y: mv.y, o: mv.o })?;
+        let path = key_path(game.well(), rules, mv.piece, mv.position()).ok_or(LineError::Unreachable {
+            index,
+            x: mv.x,
+            y: mv.y,
+            o: mv.o,
+        })?;
         for &k in &path {
             game.press(k);
         }

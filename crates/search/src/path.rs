@@ -52,9 +52,7 @@ pub(crate) struct HashIndex {
 
 impl Default for HashIndex {
     fn default() -> Self {
-        HashIndex {
-            shards: vec![FxHashMap::default(); SHARDS],
-        }
+        HashIndex { shards: vec![FxHashMap::default(); SHARDS] }
     }
 }
 
@@ -203,10 +201,7 @@ impl PathTree {
 
     /// The enemy's memory on the path from the root to `id`.
     pub fn memory_at(&self, id: u32) -> PathMemory<'_> {
-        PathMemory {
-            tree: self,
-            node: id,
-        }
+        PathMemory { tree: self, node: id }
     }
 
     /// The moves from the root to `id`, first move first.

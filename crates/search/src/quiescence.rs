@@ -32,13 +32,7 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u
 /// exponential (milliseconds per well on real games). Beyond the first
 /// clear, each distinct well is expanded once, breadth-first, so the cost
 /// is the number of distinct wells in the chains.
-pub fn quiescent_values(
-    eval: &dyn Evaluator,
-    rules: Rules,
-    wells: &[Well],
-    chain: u32,
-    values: &mut [f32],
-) {
+pub fn quiescent_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chain: u32, values: &mut [f32]) {
     quiescent_children(eval, rules, None, wells, chain, values)
 }
 
@@ -99,10 +93,7 @@ fn best_deeper(eval: &dyn Evaluator, rules: Rules, mut layer: Vec<Well>, chain: 
     let mut seen: FxHashSet<Well> = layer.iter().copied().collect();
     for depth in 1..=chain {
         let last = depth == chain;
-        let froms: Vec<Well> = layer
-            .into_iter()
-            .filter(|w| sz_might_clear(w, rules))
-            .collect();
+        let froms: Vec<Well> = layer.into_iter().filter(|w| sz_might_clear(w, rules)).collect();
         let mut next_layer = Vec::new();
         for_each_clear(&froms, rules, |_, next| {
             // Nothing is expanded from the last layer, and the best of a
@@ -167,11 +158,7 @@ mod tests {
     struct Lowness;
     impl Evaluator for Lowness {
         fn evaluate(&self, rows: &[u16]) -> f32 {
-            -(rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| r.count_ones() * (rows.len() - i) as u32)
-                .sum::<u32>() as f32)
+            -(rows.iter().enumerate().map(|(i, r)| r.count_ones() * (rows.len() - i) as u32).sum::<u32>() as f32)
         }
         fn name(&self) -> String {
             "lowness".into()
@@ -186,18 +173,11 @@ mod tests {
         for w in &wells {
             for chain in 0..=3 {
                 let fast = quiescent_value(&Lowness, rules, w, chain);
-                assert_eq!(
-                    fast,
-                    naive(&Lowness, rules, w, chain),
-                    "{w:?} chain {chain}"
-                );
+                assert_eq!(fast, naive(&Lowness, rules, w, chain), "{w:?} chain {chain}");
                 chains += (fast > Lowness.evaluate(w.playable(rules))) as u32;
             }
         }
-        assert!(
-            chains > 50,
-            "the wells must exercise real chains ({chains})"
-        );
+        assert!(chains > 50, "the wells must exercise real chains ({chains})");
     }
 
     /// Wells valued together (four to a sweep, with wells that cannot
@@ -215,10 +195,7 @@ mod tests {
                 let group = &wells[..len];
                 let mut values = vec![0.0; len];
                 quiescent_values(&Lowness, rules, group, chain, &mut values);
-                let single: Vec<f32> = group
-                    .iter()
-                    .map(|w| naive(&Lowness, rules, w, chain))
-                    .collect();
+                let single: Vec<f32> = group.iter().map(|w| naive(&Lowness, rules, w, chain)).collect();
                 assert_eq!(values, single, "chain {chain}, {len} wells");
             }
         }
@@ -269,13 +246,10 @@ mod tests {
                 let mut w = Well::EMPTY;
                 let stack = 4 + (rng % 8) as usize;
                 for i in 0..stack {
-                    rng = rng
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                     let gap = (rng >> 33) % 9;
-                    let row = hatetris_game::FULL_ROW
-                        & !(0b11 << gap)
-                        & !(((rng >> 40) & 1) as u16) << ((rng >> 44) % 10);
+                    let row =
+                        hatetris_game::FULL_ROW & !(0b11 << gap) & !(((rng >> 40) & 1) as u16) << ((rng >> 44) % 10);
                     w.rows[19 - i] = row;
                 }
                 w
@@ -289,13 +263,10 @@ mod tests {
         for gap_mask in 0..1024u16 {
             let mut w = Well::EMPTY;
             w.rows[19] = hatetris_game::FULL_ROW & !gap_mask;
-            w.rows[18] =
-                hatetris_game::FULL_ROW & !(gap_mask.rotate_left(3) & hatetris_game::FULL_ROW);
+            w.rows[18] = hatetris_game::FULL_ROW & !(gap_mask.rotate_left(3) & hatetris_game::FULL_ROW);
             let mut clears = false;
             for piece in [Piece::S, Piece::Z] {
-                for_each_lock_position(&w, rules, piece, |x, y, o| {
-                    clears |= w.clone().lock(piece.shape(o), x, y) > 0
-                });
+                for_each_lock_position(&w, rules, piece, |x, y, o| clears |= w.clone().lock(piece.shape(o), x, y) > 0);
             }
             assert!(!clears || sz_might_clear(&w, rules), "{w:?}");
         }

@@ -2,14 +2,14 @@
 //! plain reference measured in the same run, and a fixed small search whose
 //! count of expanded entries is a signature of the binary's behaviour.
 
+use crate::commands::search::load_evaluator;
 use anyhow::Result;
 use clap::Args;
-use crate::commands::search::load_evaluator;
 use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
 use hatetris_game::{
-    choose_piece, choose_piece_memoryless, for_each_lock_position, play, replay, Enemy, Game,
-    HashFilter, Memory, Piece, Rules, SeenWells, Well,
+    choose_piece, choose_piece_memoryless, for_each_lock_position, play, replay, Enemy, Game, HashFilter, Memory,
+    Piece, Rules, SeenWells, Well,
 };
 use hatetris_search::{beam, search, SearchConfig};
 use rayon::prelude::*;
@@ -58,10 +58,7 @@ impl Bencher {
         }
         samples.sort_by(f64::total_cmp);
         let median = samples[samples.len() / 2];
-        println!(
-            "{}",
-            json!({ "name": name, "ns_per_op": (median * 10.0).round() / 10.0, "ops": ops })
-        );
+        println!("{}", json!({ "name": name, "ns_per_op": (median * 10.0).round() / 10.0, "ops": ops }));
         Some(median)
     }
 }
@@ -110,9 +107,7 @@ impl Bencher {
 fn real_wells() -> (Vec<Well>, SeenWells) {
     let keys = replay::decode(REAL_GAME).expect("embedded replay decodes");
     let mut wells = vec![Well::EMPTY];
-    play(Rules::STANDARD, Enemy::Hatetris, &keys, |g: &Game, _| {
-        wells.push(*g.well())
-    });
+    play(Rules::STANDARD, Enemy::Hatetris, &keys, |g: &Game, _| wells.push(*g.well()));
     let mut memory = SeenWells::default();
     for w in &wells {
         memory.record(w);
@@ -143,9 +138,7 @@ impl MemoryAsOf {
 
     /// The count the enemy sees at step `step` (the current well included).
     fn count(&self, well: &Well, step: usize) -> u32 {
-        self.steps
-            .get(well)
-            .map_or(0, |s| s.partition_point(|&j| j <= step) as u32)
+        self.steps.get(well).map_or(0, |s| s.partition_point(|&j| j <= step) as u32)
     }
 
     /// The memory the enemy has at step `step`.
@@ -171,10 +164,7 @@ impl Memory for AsOf<'_> {
 }
 
 pub fn bench(args: &BenchArgs) -> Result<()> {
-    let b = Bencher {
-        only: args.only.clone(),
-        budget: Duration::from_millis(if args.quick { 200 } else { 1500 }),
-    };
+    let b = Bencher { only: args.only.clone(), budget: Duration::from_millis(if args.quick { 200 } else { 1500 }) };
     let rules = Rules::STANDARD;
     let (wells, memory) = real_wells();
     let n = wells.len();
@@ -321,11 +311,9 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         family_wells as u64
     };
     let rounds = if args.quick { 10 } else { 60 };
-    b.alternating(
-        [&format!("eval_net_h{h}_family_single"), &format!("eval_net_h{h}_family_batch")],
-        rounds,
-        |k| (0..8).map(|_| run_families(k)).sum(),
-    );
+    b.alternating([&format!("eval_net_h{h}_family_single"), &format!("eval_net_h{h}_family_batch")], rounds, |k| {
+        (0..8).map(|_| run_families(k)).sum()
+    });
     b.alternating(
         [&format!("eval_net_h{h}_family_batch"), &format!("eval_net_h{h}_family_incremental")],
         rounds,
@@ -333,10 +321,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     );
 
     // One entry: enemy choice on its path, all landings, evaluation, quiescence.
-    let config = SearchConfig {
-        width: 1,
-        ..SearchConfig::default()
-    };
+    let config = SearchConfig { width: 1, ..SearchConfig::default() };
     let sample: Vec<Well> = wells.iter().step_by(7).copied().collect();
     let m = sample.len();
     let expand_all = |eval: &dyn Evaluator| {
@@ -352,27 +337,17 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     // pieces, from the empty well) with each evaluator, alternating, in ns
     // per expanded entry.
     if b.wanted("search_entry") {
-        let config = SearchConfig {
-            width: 1000,
-            max_depth: 60,
-            ..SearchConfig::default()
-        };
+        let config = SearchConfig { width: 1000, max_depth: 60, ..SearchConfig::default() };
         let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
         let evals: [&dyn Evaluator; 2] = [&baseline, search_eval.as_ref()];
-        b.alternating(
-            ["search_entry_baseline", "search_entry_net"],
-            if args.quick { 2 } else { 5 },
-            |k| pool.install(|| search(&config, evals[k], &mut |_| {}).expanded),
-        );
+        b.alternating(["search_entry_baseline", "search_entry_net"], if args.quick { 2 } else { 5 }, |k| {
+            pool.install(|| search(&config, evals[k], &mut |_| {}).expanded)
+        });
     }
 
     // A fixed small search: its count of expanded entries is the signature.
     if b.wanted("search_signature") {
-        let config = SearchConfig {
-            width: 200,
-            max_depth: 150,
-            ..SearchConfig::default()
-        };
+        let config = SearchConfig { width: 200, max_depth: 150, ..SearchConfig::default() };
         let t = Instant::now();
         let r = search(&config, &baseline, &mut |_| {});
         let ns = t.elapsed().as_nanos() as f64 / r.expanded.max(1) as f64;
@@ -383,11 +358,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
     }
     // Scaling of the whole beam step from one thread to two.
     if b.wanted("beam_threads") {
-        let config = SearchConfig {
-            width: 3000,
-            max_depth: 60,
-            ..SearchConfig::default()
-        };
+        let config = SearchConfig { width: 3000, max_depth: 60, ..SearchConfig::default() };
         // The VM's speed drifts by tens of percent from one run to the
         // next, so one and two threads alternate, five times: each count's
         // fastest run is its time (the least disturbed), and every pair's
@@ -407,16 +378,11 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         let machine = best_of_alternating(|threads| {
             // 400 M steps of a multiply-add chain in all, split evenly.
             let per_thread = 400_000_000 / threads as u64;
-            (0..threads)
-                .into_par_iter()
-                .map(|t| spin(per_thread, t as u64))
-                .sum::<u64>()
+            (0..threads).into_par_iter().map(|t| spin(per_thread, t as u64)).sum::<u64>()
         })?;
         let ratio = |r: &[ThreadRuns; 2]| (r[0].best_secs / r[1].best_secs * 100.0).round() / 100.0;
         let pairs = |r: &[ThreadRuns; 2]| -> Vec<f64> {
-            (0..r[0].secs.len())
-                .map(|i| (r[0].secs[i] / r[1].secs[i] * 100.0).round() / 100.0)
-                .collect()
+            (0..r[0].secs.len()).map(|i| (r[0].secs[i] / r[1].secs[i] * 100.0).round() / 100.0).collect()
         };
         println!(
             "{}",
@@ -441,11 +407,7 @@ struct ThreadRuns {
 
 /// Runs `work(threads)` on one thread, then two, five times over.
 fn best_of_alternating(work: impl Fn(usize) -> u64 + Sync) -> Result<[ThreadRuns; 2]> {
-    let mut runs = [1, 2].map(|_| ThreadRuns {
-        secs: Vec::new(),
-        best_secs: f64::INFINITY,
-        ops: 0,
-    });
+    let mut runs = [1, 2].map(|_| ThreadRuns { secs: Vec::new(), best_secs: f64::INFINITY, ops: 0 });
     let pools = [1, 2]
         .into_iter()
         .map(|threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
@@ -468,9 +430,7 @@ fn best_of_alternating(work: impl Fn(usize) -> u64 + Sync) -> Result<[ThreadRuns
 fn spin(steps: u64, seed: u64) -> u64 {
     let mut x = black_box(seed);
     for _ in 0..steps {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     }
     black_box(x)
 }

@@ -110,11 +110,7 @@ impl CycleArgs {
             height: self.height,
             anchor: self.anchor.clone(),
             anchor_samples: self.anchor_samples,
-            train: TrainConfig {
-                max_epochs: self.max_epochs,
-                batch_size: self.batch,
-                ..TrainConfig::default()
-            },
+            train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
     }
 }
@@ -136,15 +132,8 @@ fn step_name(step: Step) -> &'static str {
 }
 
 pub fn cycle(args: &CycleArgs) -> Result<()> {
-    if args.width == 0
-        || args.refine_width == 0
-        || args.refine_depth == 0
-        || args.samples == 0
-        || args.history == 0
-    {
-        bail!(
-            "--width, --samples, --refine-width, --refine-depth and --history must be at least 1"
-        );
+    if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
+        bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
     }
     if !(4..=16).contains(&args.height) {
         bail!("--height must be 4 to 16");
@@ -156,13 +145,14 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     }
     crate::commands::set_threads(args.threads)?;
     let initial = match &args.init {
-        Some(p) => {
-            Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?
-        }
+        Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
         None => Network::embedded_bootstrap(),
     };
     if args.dir.join("config.json").exists() && !args.quiet {
-        eprintln!("continuing the run in {} (its config.json rules; flags other than --cycles are ignored)", args.dir.display());
+        eprintln!(
+            "continuing the run in {} (its config.json rules; flags other than --cycles are ignored)",
+            args.dir.display()
+        );
     }
     let quiet = args.quiet;
     let mut search_progress: Option<(DepthProgress, hatetris_search::DepthReport)> = None;
@@ -170,10 +160,8 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     let mut on_event = |event: CycleEvent| match event {
         CycleEvent::StepStarted { cycle, step } => {
             if step == Step::Search {
-                search_progress = Some((
-                    DepthProgress::new(quiet, &format!("cycle {cycle} search")),
-                    Default::default(),
-                ));
+                search_progress =
+                    Some((DepthProgress::new(quiet, &format!("cycle {cycle} search")), Default::default()));
             } else if !quiet {
                 eprintln!("cycle {cycle}: {}", step_name(step));
             }
@@ -219,22 +207,10 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
             println!("{}", serde_json::to_string(metrics).expect("serialisable"));
         }
     };
-    let metrics = run_cycles(
-        &args.dir,
-        args.cycles,
-        &args.config(),
-        &initial,
-        None,
-        &mut on_event,
-    )?;
+    let metrics = run_cycles(&args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?;
     if !quiet {
         if let Some(best) = metrics.iter().max_by_key(|m| m.lines) {
-            eprintln!(
-                "{} cycles done; best search: cycle {} with {} lines",
-                metrics.len(),
-                best.cycle,
-                best.lines
-            );
+            eprintln!("{} cycles done; best search: cycle {} with {} lines", metrics.len(), best.cycle, best.lines);
         }
     }
     Ok(())

@@ -55,7 +55,10 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
         Some(saved) => {
             let c = &saved.config;
             let mismatch = |name: &str, given: String, stored: String| {
-                anyhow::anyhow!("{} was started with --{name} {stored}; it cannot go on with {given}", args.dir.display())
+                anyhow::anyhow!(
+                    "{} was started with --{name} {stored}; it cannot go on with {given}",
+                    args.dir.display()
+                )
             };
             if let Some(w) = &args.widths {
                 if *w != c.widths {
@@ -73,7 +76,12 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
                 }
             }
             if !args.quiet {
-                eprintln!("hunt: continuing {} after {} searches, best {} lines", args.dir.display(), saved.history.len(), saved.book.best_lines);
+                eprintln!(
+                    "hunt: continuing {} after {} searches, best {} lines",
+                    args.dir.display(),
+                    saved.history.len(),
+                    saved.book.best_lines
+                );
             }
             saved
         }
@@ -101,7 +109,11 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     }
     let (eval, identity) = spec.load().with_context(|| format!("cannot load evaluator {spec}"))?;
     if resumed && identity != state.config.eval {
-        bail!("{} was started with evaluator {}, not the one found now ({identity})", args.dir.display(), state.config.eval);
+        bail!(
+            "{} was started with evaluator {}, not the one found now ({identity})",
+            args.dir.display(),
+            state.config.eval
+        );
     }
     state.config.eval = identity;
 
@@ -144,6 +156,12 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
         p.finish_quietly();
     }
     let best = args.dir.join("best.b2048");
-    println!("best {} lines after {} searches ({:.1} min): {}", state.book.best_lines, state.history.len(), state.history.last().map_or(0.0, |i| i.seconds) / 60.0, best.display());
+    println!(
+        "best {} lines after {} searches ({:.1} min): {}",
+        state.book.best_lines,
+        state.history.len(),
+        state.history.last().map_or(0.0, |i| i.seconds) / 60.0,
+        best.display()
+    );
     Ok(())
 }

@@ -130,7 +130,8 @@ pub fn run_search(
         checkpoint::save(c.dir, config, eval_name, &state)?;
     }
     let result = state.result();
-    let verified = verified_replay(config.rules, config.enemy, &result.moves, format).context("the line found does not replay")?;
+    let verified =
+        verified_replay(config.rules, config.enemy, &result.moves, format).context("the line found does not replay")?;
     Ok(Finished {
         replay: verified.replay,
         verified_score: verified.score,
@@ -184,7 +185,11 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     if args.resume.is_some() && eval_name != eval_spec {
         bail!("the checkpoint was made with evaluator {eval_spec}, which is not available now (found {eval_name})");
     }
-    let checkpoints = args.checkpoint.as_deref().or(args.resume.as_deref()).map(|dir| Checkpoints { dir, every: args.checkpoint_every });
+    let checkpoints = args
+        .checkpoint
+        .as_deref()
+        .or(args.resume.as_deref())
+        .map(|dir| Checkpoints { dir, every: args.checkpoint_every });
     let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.quiet, args.format)?;
     if let Some(out) = &args.out {
         hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes())

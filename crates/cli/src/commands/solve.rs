@@ -239,7 +239,14 @@ fn report(args: &SolveArgs, h: usize, s: &Solved, t0: Instant) {
         println!(
             "height {h} enemy mild: max {} lines from the empty well, {} wells, {} landings, {secs:.2}s ({} solver); \
              {} cyclic components holding {} wells (largest {}), {} simple-path steps",
-            s.max, s.wells, s.landings, s.solver, c.cyclic_components, c.wells_on_cycles, c.largest_component, c.path_steps
+            s.max,
+            s.wells,
+            s.landings,
+            s.solver,
+            c.cyclic_components,
+            c.wells_on_cycles,
+            c.largest_component,
+            c.path_steps
         );
     }
 }
@@ -279,13 +286,17 @@ fn solve_mild_graph(args: &SolveArgs, rules: Rules, several: bool, t0: Instant) 
     report(args, h, &solved, t0);
     if let Some(out) = &args.out {
         let (path, target_max) = data_set_target(args, out, h, several, solved.max)?;
-        let description = format!("hatetris solve --height {h} --enemy mild --target-max {target_max}: exact longest-simple-path lines");
+        let description = format!(
+            "hatetris solve --height {h} --enemy mild --target-max {target_max}: exact longest-simple-path lines"
+        );
         let n = match args.sample {
             None => sol.write_dataset(&path, &description, target_max),
             Some(n) => {
-                let all: Vec<_> = sol.iter().map(|(w, l)| Sample::new(w.playable(rules), solver::target(l, target_max))).collect();
+                let all: Vec<_> =
+                    sol.iter().map(|(w, l)| Sample::new(w.playable(rules), solver::target(l, target_max))).collect();
                 let picked = subsample(all, n as usize, args.seed);
-                write_dataset(&path, &format!("{description} (--sample {n} --seed {})", args.seed), &picked).map(|_| picked.len() as u64)
+                write_dataset(&path, &format!("{description} (--sample {n} --seed {})", args.seed), &picked)
+                    .map(|_| picked.len() as u64)
             }
         }
         .with_context(|| format!("cannot write {}", path.display()))?;

@@ -70,25 +70,15 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     if let Some(vs) = &args.vs {
         evals.push(load_evaluator(vs)?);
     }
-    let measured: Vec<Measured> = evals
-        .iter()
-        .map(|(eval, name)| run_one(&suite, eval.as_ref(), name, args))
-        .collect();
+    let measured: Vec<Measured> = evals.iter().map(|(eval, name)| run_one(&suite, eval.as_ref(), name, args)).collect();
     let pairs = (measured.len() == 2).then(|| {
         let (a, b) = (&measured[0].results, &measured[1].results);
-        let pieces = |r: &[StartResult]| {
-            r.iter()
-                .map(|r| r.pieces_survived as f64)
-                .collect::<Vec<_>>()
-        };
+        let pieces = |r: &[StartResult]| r.iter().map(|r| r.pieces_survived as f64).collect::<Vec<_>>();
         let lines = |r: &[StartResult]| r.iter().map(|r| r.lines_added as f64).collect::<Vec<_>>();
         (paired(&pieces(a), &pieces(b)), paired(&lines(a), &lines(b)))
     });
     if args.json {
-        println!(
-            "{}",
-            to_json(&suite, &suite_name, args, &measured, pairs.as_ref())
-        );
+        println!("{}", to_json(&suite, &suite_name, args, &measured, pairs.as_ref()));
     } else {
         print_text(&suite, &suite_name, args, &measured, pairs.as_ref());
     }
@@ -99,29 +89,14 @@ fn run_one(suite: &Suite, eval: &dyn Evaluator, name: &str, args: &StrengthArgs)
     let started = Instant::now();
     let mut last_log = Instant::now();
     let quiet = args.quiet;
-    let results = measure(
-        suite,
-        eval,
-        args.width,
-        args.pieces,
-        args.quiescence,
-        args.seed,
-        &mut |done, total| {
-            if !quiet && (done == total || last_log.elapsed().as_secs() >= 5) {
-                eprintln!(
-                    "strength {name}: {done}/{total} starts, {:.1}s",
-                    started.elapsed().as_secs_f64()
-                );
-                last_log = Instant::now();
-            }
-        },
-    );
+    let results = measure(suite, eval, args.width, args.pieces, args.quiescence, args.seed, &mut |done, total| {
+        if !quiet && (done == total || last_log.elapsed().as_secs() >= 5) {
+            eprintln!("strength {name}: {done}/{total} starts, {:.1}s", started.elapsed().as_secs_f64());
+            last_log = Instant::now();
+        }
+    });
     let summary = summarize(&results);
-    Measured {
-        name: name.to_string(),
-        results,
-        summary,
-    }
+    Measured { name: name.to_string(), results, summary }
 }
 
 /// JSON has no NaN: an undefined statistic is null.
@@ -210,31 +185,19 @@ fn print_text(
             args.quiescence,
             args.seed
         );
-        println!(
-            "{:<16} {:>6} {:>9} {:>6}",
-            "source", "piece", "survived", "lines"
-        );
+        println!("{:<16} {:>6} {:>9} {:>6}", "source", "piece", "survived", "lines");
         for (s, r) in suite.starts.iter().zip(&m.results) {
-            println!(
-                "{:<16} {:>6} {:>9} {:>6}",
-                s.source, s.piece, r.pieces_survived, r.lines_added
-            );
+            println!("{:<16} {:>6} {:>9} {:>6}", s.source, s.piece, r.pieces_survived, r.lines_added);
         }
         let sm = &m.summary;
         println!("mean pieces survived {:.2}", sm.mean_pieces);
         println!("mean lines added {:.2}", sm.mean_lines);
         println!("lines a piece {:.4}", sm.lines_per_piece);
-        println!(
-            "rank correlation of the start's value with pieces survived {:.3}",
-            sm.rank_correlation
-        );
+        println!("rank correlation of the start's value with pieces survived {:.3}", sm.rank_correlation);
         println!();
     }
     if let Some((pieces, lines)) = pairs {
-        println!(
-            "paired differences, {} minus {} ({} starts):",
-            measured[0].name, measured[1].name, pieces.n
-        );
+        println!("paired differences, {} minus {} ({} starts):", measured[0].name, measured[1].name, pieces.n);
         for (what, p) in [("pieces survived", pieces), ("lines added", lines)] {
             println!(
                 "{what}: mean {:+.2}, 95% CI [{:+.2}, {:+.2}], wins {} losses {} ties {}",

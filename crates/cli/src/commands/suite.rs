@@ -33,9 +33,7 @@ fn stem(path: &Path) -> String {
     if path == Path::new("-") {
         return "stdin".into();
     }
-    path.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
 }
 
 pub fn suite(args: &SuiteArgs) -> Result<()> {
@@ -59,11 +57,6 @@ pub fn suite(args: &SuiteArgs) -> Result<()> {
         suite.starts.extend(part.starts);
     }
     suite.save(&args.out)?;
-    println!(
-        "wrote {} starts ({}) to {}",
-        suite.starts.len(),
-        counts.join(", "),
-        args.out.display()
-    );
+    println!("wrote {} starts ({}) to {}", suite.starts.len(), counts.join(", "), args.out.display());
     Ok(())
 }

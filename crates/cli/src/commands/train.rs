@@ -6,8 +6,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use hatetris_eval::Network;
 use hatetris_learn::dataset::{read_dataset, subsample};
-use hatetris_plot::plot_losses;
 use hatetris_learn::train::{train_with_progress, EpochReport, TrainConfig};
+use hatetris_plot::plot_losses;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -73,8 +73,10 @@ impl EpochBar {
         let bar = self.bar.get_or_insert_with(|| {
             let b = ProgressBar::new(total as u64);
             b.set_style(
-                ProgressStyle::with_template("epoch {prefix} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} samples, eta {eta}")
-                    .unwrap(),
+                ProgressStyle::with_template(
+                    "epoch {prefix} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} samples, eta {eta}",
+                )
+                .unwrap(),
             );
             b.set_prefix(epoch.to_string());
             b

@@ -31,10 +31,7 @@ unsafe fn byte_counts(v: __m256i) -> __m256i {
     let nibble = _mm256_set1_epi8(0x0F);
     let lo = _mm256_and_si256(v, nibble);
     let hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
-    _mm256_add_epi8(
-        _mm256_shuffle_epi8(table, lo),
-        _mm256_shuffle_epi8(table, hi),
-    )
+    _mm256_add_epi8(_mm256_shuffle_epi8(table, lo), _mm256_shuffle_epi8(table, hi))
 }
 
 /// Sums of the four byte-count vectors, packed as four 16-bit fields of a
@@ -49,10 +46,7 @@ unsafe fn packed_sums(c0: __m256i, c1: __m256i, c2: __m256i, c3: __m256i) -> u64
         _mm256_or_si256(_mm256_slli_epi64(s[2], 32), _mm256_slli_epi64(s[3], 48)),
     );
     // Fields stay below 2^16 when the four 64-bit lanes are added.
-    let half = _mm_add_epi64(
-        _mm256_castsi256_si128(packed),
-        _mm256_extracti128_si256(packed, 1),
-    );
+    let half = _mm_add_epi64(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1));
     (_mm_cvtsi128_si64(half) as u64).wrapping_add(_mm_extract_epi64(half, 1) as u64)
 }
 
@@ -78,10 +72,7 @@ pub(super) unsafe fn features(rows: &[u16]) -> BaselineFeatures {
     let column_changes = _mm256_xor_si256(r, down::<1, 14>(r));
     // Walls as filled bits 0 and 11.
     let p = _mm256_or_si256(_mm256_slli_epi16(r, 1), _mm256_set1_epi16(1 | (1 << 11)));
-    let row_changes = _mm256_and_si256(
-        _mm256_xor_si256(p, _mm256_srli_epi16(p, 1)),
-        _mm256_set1_epi16(0x7FF),
-    );
+    let row_changes = _mm256_and_si256(_mm256_xor_si256(p, _mm256_srli_epi16(p, 1)), _mm256_set1_epi16(0x7FF));
     // Open well cells: empty, uncovered, both neighbours filled.
     let sides = _mm256_and_si256(_mm256_slli_epi16(p, 1), _mm256_srli_epi16(p, 1));
     let open = _mm256_andnot_si256(
@@ -90,21 +81,11 @@ pub(super) unsafe fn features(rows: &[u16]) -> BaselineFeatures {
     );
     let open2 = _mm256_and_si256(open, down::<1, 14>(open));
     let open3 = _mm256_and_si256(open2, down::<2, 12>(open));
-    let wells = _mm256_add_epi8(
-        byte_counts(open),
-        _mm256_add_epi8(byte_counts(open2), byte_counts(open3)),
-    );
-    let bumps = _mm256_and_si256(
-        _mm256_xor_si256(cover, _mm256_srli_epi16(cover, 1)),
-        _mm256_set1_epi16((FULL >> 1) as i16),
-    );
+    let wells = _mm256_add_epi8(byte_counts(open), _mm256_add_epi8(byte_counts(open2), byte_counts(open3)));
+    let bumps =
+        _mm256_and_si256(_mm256_xor_si256(cover, _mm256_srli_epi16(cover, 1)), _mm256_set1_epi16((FULL >> 1) as i16));
 
-    let a = packed_sums(
-        byte_counts(hole),
-        byte_counts(column_changes),
-        byte_counts(row_changes),
-        wells,
-    );
+    let a = packed_sums(byte_counts(hole), byte_counts(column_changes), byte_counts(row_changes), wells);
     let b = packed_sums(byte_counts(cover), byte_counts(bumps), byte_counts(r), zero);
     let field = |x: u64, i: u32| (x >> (16 * i)) as u32 & 0xFFFF;
 
@@ -113,11 +94,7 @@ pub(super) unsafe fn features(rows: &[u16]) -> BaselineFeatures {
     let hole_free_rows = _mm256_movemask_epi8(_mm256_cmpeq_epi16(hole, zero)) as u32;
     let full_rows = _mm256_movemask_epi8(_mm256_cmpeq_epi16(r, full)) as u32;
     let top = (!empty_rows).trailing_zeros() / 2; // 16 when the well is empty
-    let floor_changes = if top < ROWS as u32 {
-        (rows[ROWS - 1] & FULL ^ FULL).count_ones()
-    } else {
-        0
-    };
+    let floor_changes = if top < ROWS as u32 { (rows[ROWS - 1] & FULL ^ FULL).count_ones() } else { 0 };
     BaselineFeatures {
         holes: field(a, 0),
         hole_rows: ROWS as u32 - hole_free_rows.count_ones() / 2,

@@ -80,10 +80,7 @@ const fn lane_tables(sz_wells: bool) -> LaneTables {
             if bits != 0 {
                 let s = bits.trailing_zeros();
                 let len = bits.count_ones();
-                assert!(
-                    bits >> s == (1 << len) - 1,
-                    "every tetromino row is a single run of cells"
-                );
+                assert!(bits >> s == (1 << len) - 1, "every tetromino row is a single run of cells");
                 t.gather[r][2 * lane] = 2 * (len as u8 - 1);
                 t.gather[r][2 * lane + 1] = 2 * (len as u8 - 1) + 1;
                 if s == 0 {
@@ -235,10 +232,7 @@ impl SweepOut {
     /// orientations 2 and 3 repeat the cells of 0 and 1, see `TWINS`):
     /// each set of cells once.
     #[inline]
-    pub(crate) fn for_each_distinct_sz_clearing_lock(
-        &self,
-        mut visit: impl FnMut(usize, i32, usize),
-    ) {
+    pub(crate) fn for_each_distinct_sz_clearing_lock(&self, mut visit: impl FnMut(usize, i32, usize)) {
         for_each_bit(self.clearing_rows, |y| {
             for_each_bit(self.clearing_lanes[y], |lane| {
                 // SAFETY: the sweep stored the rows of `clearing_rows`.
@@ -316,11 +310,7 @@ impl SweepOut {
             return 0;
         }
         let of = self.piece_locks(row, piece) >> (16 * twin.of) & 0xFFFF;
-        let moved = if twin.dx >= 0 {
-            of << twin.dx
-        } else {
-            of >> -twin.dx
-        };
+        let moved = if twin.dx >= 0 { of << twin.dx } else { of >> -twin.dx };
         moved & 0xFFFF
     }
 }
@@ -352,18 +342,12 @@ fn halves_of(pieces: PieceSet) -> u8 {
 
 #[inline(always)]
 unsafe fn load_u16(v: &[u16; LANES]) -> Pair {
-    [
-        _mm256_loadu_si256(v.as_ptr() as *const __m256i),
-        _mm256_loadu_si256(v.as_ptr().add(16) as *const __m256i),
-    ]
+    [_mm256_loadu_si256(v.as_ptr() as *const __m256i), _mm256_loadu_si256(v.as_ptr().add(16) as *const __m256i)]
 }
 
 #[inline(always)]
 unsafe fn load_u8(v: &[u8; 2 * LANES]) -> Pair {
-    [
-        _mm256_loadu_si256(v.as_ptr() as *const __m256i),
-        _mm256_loadu_si256(v.as_ptr().add(32) as *const __m256i),
-    ]
+    [_mm256_loadu_si256(v.as_ptr() as *const __m256i), _mm256_loadu_si256(v.as_ptr().add(32) as *const __m256i)]
 }
 
 /// Stores 32 lanes at `out`.
@@ -380,10 +364,7 @@ unsafe fn and(a: Pair, b: Pair) -> Pair {
 
 #[inline(always)]
 unsafe fn and_not(a: Pair, not_b: Pair) -> Pair {
-    [
-        _mm256_andnot_si256(not_b[0], a[0]),
-        _mm256_andnot_si256(not_b[1], a[1]),
-    ]
+    [_mm256_andnot_si256(not_b[0], a[0]), _mm256_andnot_si256(not_b[1], a[1])]
 }
 
 #[inline(always)]
@@ -439,10 +420,7 @@ unsafe fn dilation_table(occ: &[u16; ROWS]) -> [u64; ROWS] {
             _mm_unpackhi_epi32(hi12, hi34),
         ];
         for (pair, v) in rows.into_iter().enumerate() {
-            _mm_storeu_si128(
-                out.as_mut_ptr().add(8 * chunk + 2 * pair) as *mut __m128i,
-                v,
-            );
+            _mm_storeu_si128(out.as_mut_ptr().add(8 * chunk + 2 * pair) as *mut __m128i, v);
         }
     }
     out
@@ -493,12 +471,8 @@ impl Kernel {
     #[inline(always)]
     unsafe fn new(t: &LaneTables) -> Kernel {
         let zero = [_mm256_setzero_si256(); 2];
-        let mut k = Kernel {
-            gather: [zero; 4],
-            shift_mul: [zero; 4],
-            unshifted: [zero; 4],
-            x_mask: load_u16(&t.x_mask),
-        };
+        let mut k =
+            Kernel { gather: [zero; 4], shift_mul: [zero; 4], unshifted: [zero; 4], x_mask: load_u16(&t.x_mask) };
         for r in 0..4 {
             k.gather[r] = load_u8(&t.gather[r]);
             k.shift_mul[r] = load_u16(&t.shift_mul[r]);
@@ -610,11 +584,7 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
     near_full: u32,
     out: &mut SweepOut,
 ) {
-    debug_assert_eq!(
-        halves_of(pieces) & !HALVES,
-        0,
-        "a piece outside the swept registers"
-    );
+    debug_assert_eq!(halves_of(pieces) & !HALVES, 0, "a piece outside the swept registers");
     // The box never rises above its start row, so rows above it are unread.
     let mut y = start_row(well, rules);
     let occ = occupancy(well, rules);
@@ -728,10 +698,7 @@ pub(crate) unsafe fn sweep_sz(wells: &[Well], rules: Rules, out: &mut SweepOut) 
         }
         let below = and_not(kernel.x_mask, kernel.gather_wells(&dil, y + 1));
         if (completable >> y) & 0xF != 0 {
-            out.keep_clearing(
-                y,
-                and(and_not(reach, below), kernel.gather_wells(&cover, y)),
-            );
+            out.keep_clearing(y, and(and_not(reach, below), kernel.gather_wells(&cover, y)));
         }
         out.last = y + 1;
         reach = and(reach, below);
@@ -805,11 +772,7 @@ mod tests {
     #[test]
     fn one_to_four_bits_counts_bits() {
         for x in 0..=u16::MAX {
-            assert_eq!(
-                one_to_four_bits(x),
-                (1..=4).contains(&x.count_ones()),
-                "{x:#b}"
-            );
+            assert_eq!(one_to_four_bits(x), (1..=4).contains(&x.count_ones()), "{x:#b}");
         }
     }
 

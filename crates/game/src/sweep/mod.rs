@@ -20,8 +20,8 @@ mod scalar;
 
 use crate::piece::Piece;
 use crate::well::{Rules, Well};
-pub use rows::{start_row, sz_completable_rows};
 pub(crate) use rows::{completes_a_row, with_cells};
+pub use rows::{start_row, sz_completable_rows};
 pub use scalar::for_each_lock_position_scalar;
 
 /// Whether the vector sweeps can run: the one CPU check of the sweep
@@ -58,12 +58,7 @@ pub struct Landing {
 /// times fewer instructions), else in [`scalar`]; both visit rows top
 /// down and, in a row, orientations then x ascending.
 #[inline]
-pub fn for_each_lock_position(
-    well: &Well,
-    rules: Rules,
-    piece: Piece,
-    visit: impl FnMut(i32, i32, u8),
-) {
+pub fn for_each_lock_position(well: &Well, rules: Rules, piece: Piece, visit: impl FnMut(i32, i32, u8)) {
     #[cfg(target_arch = "x86_64")]
     {
         if has_avx2() {
@@ -98,9 +93,7 @@ pub fn for_each_completing_lock(
             let out = SweepOut::init(&mut slot);
             // SAFETY: the CPU has AVX2, just checked.
             unsafe { sweep_set::<true>(well, rules, set, near_full_rows(well, rules), out) };
-            out.for_each_clearing_lock(|lane, x, y| {
-                visit(Piece::from_index(lane / 4), x, y as i32, (lane % 4) as u8)
-            });
+            out.for_each_clearing_lock(|lane, x, y| visit(Piece::from_index(lane / 4), x, y as i32, (lane % 4) as u8));
             return;
         }
     }
@@ -118,11 +111,7 @@ pub fn for_each_completing_lock(
 /// each set of cells an S or Z can lock in `wells[k]` completing a row (S
 /// and Z reach the same cells in two orientations). With AVX2 four wells
 /// share one sweep.
-pub fn for_each_completing_sz_lock(
-    wells: &[Well],
-    rules: Rules,
-    mut visit: impl FnMut(usize, Piece, i32, i32, u8),
-) {
+pub fn for_each_completing_sz_lock(wells: &[Well], rules: Rules, mut visit: impl FnMut(usize, Piece, i32, i32, u8)) {
     #[cfg(target_arch = "x86_64")]
     {
         if has_avx2() {
@@ -159,22 +148,14 @@ impl Landing {
     pub fn new(well: &Well, piece: Piece, x: i32, y: i32, o: u8) -> Landing {
         let mut w = *well;
         let lines = w.lock(piece.shape(o), x, y) as u8;
-        Landing {
-            x: x as i8,
-            y: y as i8,
-            o,
-            lines,
-            well: w,
-        }
+        Landing { x: x as i8, y: y as i8, o, lines, well: w }
     }
 }
 
 /// All landings of `piece` in `well`, with the wells they make.
 pub fn landings(well: &Well, rules: Rules, piece: Piece) -> Vec<Landing> {
     let mut out = Vec::with_capacity(40);
-    for_each_lock_position(well, rules, piece, |x, y, o| {
-        out.push(Landing::new(well, piece, x, y, o))
-    });
+    for_each_lock_position(well, rules, piece, |x, y, o| out.push(Landing::new(well, piece, x, y, o)));
     out
 }
 
@@ -223,59 +204,45 @@ pub(crate) fn keep_distinct_wells(all: &mut Vec<Landing>) {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::*;
     use super::rows::sz_completable_rows_scalar;
-    use crate::well::MAX_DEPTH;
+    use super::*;
     use crate::reference::{reference_landing_wells, reference_lock_positions};
+    use crate::well::MAX_DEPTH;
     use proptest::prelude::*;
 
     /// A random well shaped like a game's: a ragged stack with holes, with
     /// no full rows, and nothing above the bar.
     pub(crate) fn arb_well(rules: Rules) -> impl Strategy<Value = Well> {
         let h = rules.height();
-        (0..=h, proptest::collection::vec(0u16..1023, h), 0u16..1023).prop_map(
-            move |(stack, rows, mask)| {
-                let mut w = Well::EMPTY;
-                for (i, &r) in rows.iter().enumerate().take(stack) {
-                    let row = rules.depth() - 1 - i;
-                    // Thin the rows toward the top so that tall stacks leave room to move.
-                    let keep = if i * 3 > stack * 2 { r & mask } else { r };
-                    w.rows[row] = if keep == crate::well::FULL_ROW {
-                        keep & !1
-                    } else {
-                        keep
-                    };
-                }
-                w
-            },
-        )
+        (0..=h, proptest::collection::vec(0u16..1023, h), 0u16..1023).prop_map(move |(stack, rows, mask)| {
+            let mut w = Well::EMPTY;
+            for (i, &r) in rows.iter().enumerate().take(stack) {
+                let row = rules.depth() - 1 - i;
+                // Thin the rows toward the top so that tall stacks leave room to move.
+                let keep = if i * 3 > stack * 2 { r & mask } else { r };
+                w.rows[row] = if keep == crate::well::FULL_ROW { keep & !1 } else { keep };
+            }
+            w
+        })
     }
 
     /// A standard well of nearly full rows (one or two gaps, often side by
     /// side) under a thinner top: clears, tucks and closed gaps are common.
     pub(crate) fn near_full_well() -> impl Strategy<Value = Well> {
-        (
-            2usize..=16,
-            proptest::collection::vec((0u16..10, 0u16..10, 0u8..4), 16),
-        )
-            .prop_map(|(stack, gaps)| {
-                let mut w = Well::EMPTY;
-                for (i, &(a, b, kind)) in gaps.iter().enumerate().take(stack) {
-                    let holes = match kind {
-                        0 => 1 << a,
-                        1 => 0b11 << a.min(8),
-                        2 => (1 << a) | (1 << b),
-                        _ => crate::well::FULL_ROW & !((1 << a) | (1 << b)) & 0x3F,
-                    };
-                    let row = crate::well::FULL_ROW & !holes;
-                    w.rows[MAX_DEPTH - 1 - i] = if row == crate::well::FULL_ROW {
-                        row & !1
-                    } else {
-                        row
-                    };
-                }
-                w
-            })
+        (2usize..=16, proptest::collection::vec((0u16..10, 0u16..10, 0u8..4), 16)).prop_map(|(stack, gaps)| {
+            let mut w = Well::EMPTY;
+            for (i, &(a, b, kind)) in gaps.iter().enumerate().take(stack) {
+                let holes = match kind {
+                    0 => 1 << a,
+                    1 => 0b11 << a.min(8),
+                    2 => (1 << a) | (1 << b),
+                    _ => crate::well::FULL_ROW & !((1 << a) | (1 << b)) & 0x3F,
+                };
+                let row = crate::well::FULL_ROW & !holes;
+                w.rows[MAX_DEPTH - 1 - i] = if row == crate::well::FULL_ROW { row & !1 } else { row };
+            }
+            w
+        })
     }
 
     /// Placed cells (as a well holding only them), tagged by well index.
@@ -310,14 +277,9 @@ pub(crate) mod tests {
     fn sz_locks_of_recorded_wells_swept_four_at_once() {
         let rules = Rules::STANDARD;
         let mut wells = Vec::new();
-        for known in crate::fixtures::known_replays()
-            .iter()
-            .filter(|k| k.enemy == "hatetris")
-        {
+        for known in crate::fixtures::known_replays().iter().filter(|k| k.enemy == "hatetris") {
             let keys = crate::replay::decode(&known.replay).unwrap();
-            crate::play(rules, crate::Enemy::Hatetris, &keys, |g, _| {
-                wells.push(*g.well())
-            });
+            crate::play(rules, crate::Enemy::Hatetris, &keys, |g, _| wells.push(*g.well()));
         }
         let (together, apart) = sz_clears_together_and_apart(&wells, rules);
         assert!(apart.len() > 1000, "{} clearing placements", apart.len());
@@ -335,34 +297,18 @@ pub(crate) mod tests {
             for_each_lock_position(well, rules, piece, |x, y, o| fast.push((x, y, o)));
             let mut scalar = Vec::new();
             for_each_lock_position_scalar(well, rules, piece, |x, y, o| scalar.push((x, y, o)));
-            assert_eq!(
-                fast, scalar,
-                "vector and scalar sweeps visit alike: {piece} in {well:?}"
-            );
-            let slow: Vec<_> = reference_lock_positions(well, rules, piece)
-                .iter()
-                .map(|p| (p.x, p.y, p.o))
-                .collect();
+            assert_eq!(fast, scalar, "vector and scalar sweeps visit alike: {piece} in {well:?}");
+            let slow: Vec<_> = reference_lock_positions(well, rules, piece).iter().map(|p| (p.x, p.y, p.o)).collect();
             assert_eq!(sorted(fast.clone()), sorted(slow), "{piece} in {well:?}");
             let mut completing = Vec::new();
             for_each_completing_lock(well, rules, &[piece], |p, x, y, o| {
                 assert_eq!(p, piece);
                 completing.push((x, y, o));
             });
-            let expected: Vec<_> = fast
-                .iter()
-                .copied()
-                .filter(|&(x, y, o)| completes_a_row(well, piece.shape(o), x, y))
-                .collect();
-            assert_eq!(
-                sorted(completing),
-                sorted(expected),
-                "completing locks of {piece} in {well:?}"
-            );
-            let mut fast_wells: Vec<Well> = landings(well, rules, piece)
-                .iter()
-                .map(|l| l.well)
-                .collect();
+            let expected: Vec<_> =
+                fast.iter().copied().filter(|&(x, y, o)| completes_a_row(well, piece.shape(o), x, y)).collect();
+            assert_eq!(sorted(completing), sorted(expected), "completing locks of {piece} in {well:?}");
+            let mut fast_wells: Vec<Well> = landings(well, rules, piece).iter().map(|l| l.well).collect();
             let mut slow_wells = reference_landing_wells(well, rules, piece);
             fast_wells.sort();
             slow_wells.sort();
@@ -374,10 +320,7 @@ pub(crate) mod tests {
     fn empty_well_landings_match_reference() {
         check_against_reference(&Well::EMPTY, Rules::STANDARD);
         // Seven flat placements... the count of distinct O wells is 9 columns.
-        assert_eq!(
-            distinct_landings(&Well::EMPTY, Rules::STANDARD, Piece::O).len(),
-            9
-        );
+        assert_eq!(distinct_landings(&Well::EMPTY, Rules::STANDARD, Piece::O).len(), 9);
     }
 
     #[test]
@@ -388,9 +331,7 @@ pub(crate) mod tests {
         w.rows[19] = 0b0000000001;
         check_against_reference(&w, rules);
         // An I lying flat can slide under the overhang onto row 18 to the right.
-        let under = landings(&w, rules, Piece::I)
-            .iter()
-            .any(|l| l.y == 17 && l.x >= 3);
+        let under = landings(&w, rules, Piece::I).iter().any(|l| l.y == 17 && l.x >= 3);
         assert!(under);
     }
 
@@ -401,16 +342,8 @@ pub(crate) mod tests {
             w.rows[19] = crate::well::FULL_ROW & !empty;
             let n = empty.count_ones();
             let expected = n == 1 || (n == 2 && empty & (empty >> 1) != 0);
-            assert_eq!(
-                sz_completable_rows(&w, Rules::STANDARD),
-                (expected as u32) << 19,
-                "{empty:#b}"
-            );
-            assert_eq!(
-                sz_completable_rows_scalar(&w, Rules::STANDARD),
-                (expected as u32) << 19,
-                "{empty:#b}"
-            );
+            assert_eq!(sz_completable_rows(&w, Rules::STANDARD), (expected as u32) << 19, "{empty:#b}");
+            assert_eq!(sz_completable_rows_scalar(&w, Rules::STANDARD), (expected as u32) << 19, "{empty:#b}");
         }
     }
 

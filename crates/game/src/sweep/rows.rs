@@ -81,9 +81,8 @@ pub(crate) fn sz_completable_rows_scalar(well: &Well, rules: Rules) -> u32 {
         let empty = crate::well::FULL_ROW & !row;
         // Without `count_ones` (slow unless the build enables POPCNT).
         let pair = empty & (empty >> 1);
-        let one_run = empty != 0
-            && (empty & (empty - 1) == 0
-                || (pair & pair.wrapping_sub(1) == 0 && empty == pair | pair << 1));
+        let one_run =
+            empty != 0 && (empty & (empty - 1) == 0 || (pair & pair.wrapping_sub(1) == 0 && empty == pair | pair << 1));
         mask |= (one_run as u32) << i;
     }
     mask
@@ -109,10 +108,7 @@ unsafe fn sz_completable_rows_sse2(well: &Well) -> u32 {
             _mm_cmpeq_epi16(pair_cleared, zero),
             _mm_cmpeq_epi16(empty, _mm_or_si128(pair, _mm_slli_epi16(pair, 1))),
         );
-        _mm_andnot_si128(
-            _mm_cmpeq_epi16(empty, zero),
-            _mm_or_si128(one_cell, two_cells),
-        )
+        _mm_andnot_si128(_mm_cmpeq_epi16(empty, zero), _mm_or_si128(one_cell, two_cells))
     };
     let low = completable(_mm_loadu_si128(rows));
     let high = completable(_mm_loadu_si128(rows.add(1)));
@@ -123,8 +119,7 @@ unsafe fn sz_completable_rows_sse2(well: &Well) -> u32 {
 pub(crate) fn with_cells(well: &Well, shape: &Shape, x: i32, y: i32) -> Well {
     let mut w = *well;
     for r in shape.top..=shape.bottom {
-        w.rows[(y + r as i32) as usize] |=
-            (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
+        w.rows[(y + r as i32) as usize] |= (((shape.rows[r as usize] as u32) << (x + 3) as u32) >> 3) as u16;
     }
     w
 }
@@ -137,4 +132,3 @@ pub(crate) fn completes_a_row(well: &Well, shape: &Shape, x: i32, y: i32) -> boo
         well.rows[(y + r as i32) as usize] | cells == crate::well::FULL_ROW
     })
 }
-

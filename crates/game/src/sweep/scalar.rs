@@ -34,24 +34,12 @@ fn fill_lanes(seed: u64, free: u64) -> u64 {
 }
 
 /// The scalar sweep: one piece, its four orientations in u64 lanes.
-pub fn for_each_lock_position_scalar(
-    well: &Well,
-    rules: Rules,
-    piece: Piece,
-    mut visit: impl FnMut(i32, i32, u8),
-) {
+pub fn for_each_lock_position_scalar(well: &Well, rules: Rules, piece: Piece, mut visit: impl FnMut(i32, i32, u8)) {
     let occ = occupancy(well, rules);
-    let shapes = [
-        piece.shape(0),
-        piece.shape(1),
-        piece.shape(2),
-        piece.shape(3),
-    ];
+    let shapes = [piece.shape(0), piece.shape(1), piece.shape(2), piece.shape(3)];
     // Lane o (bits 16 o .. 16 o + 12) of each mask is orientation o.
     let free_at = |y: usize| -> u64 {
-        (0..4).fold(0u64, |acc, o| {
-            acc | ((!blocked(&occ, shapes[o], y) & X_MASK) as u64) << (16 * o)
-        })
+        (0..4).fold(0u64, |acc, o| acc | ((!blocked(&occ, shapes[o], y) & X_MASK) as u64) << (16 * o))
     };
     let mut y = start_row(well, rules);
     let mut free = free_at(y);
@@ -86,4 +74,3 @@ pub fn for_each_lock_position_scalar(
         y += 1;
     }
 }
-

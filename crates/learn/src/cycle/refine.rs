@@ -58,7 +58,13 @@ impl Default for RefineConfig {
 
 /// The lookahead beam from `well`: the pieces it survived (`depth` if it
 /// is still alive) and the best plain network value at its last depth.
-fn lookahead_run(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> (usize, Option<f32>) {
+fn lookahead_run(
+    well: &Well,
+    rules: Rules,
+    config: &RefineConfig,
+    eval: &dyn Evaluator,
+    seed: u64,
+) -> (usize, Option<f32>) {
     let search = SearchConfig {
         width: config.width,
         rules,

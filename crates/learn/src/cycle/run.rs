@@ -5,13 +5,13 @@ use crate::dataset::{read_dataset, DatasetWriter, Sample};
 use crate::strength::{measure, summarize, Suite};
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
-use hatetris_game::{choose_piece_and_landings, Rules, Well, BAR};
-use rustc_hash::FxHashSet;
 use hatetris_fileio::write_atomically;
+use hatetris_game::{choose_piece_and_landings, Rules, Well, BAR};
 use hatetris_search::{run, verified_replay, BeamState, SearchConfig};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -218,8 +218,10 @@ pub fn run_cycles(
     }
     let metrics_path = dir.join("metrics.jsonl");
     let mut metrics = read_metrics(&metrics_path)?;
-    let rules = Rules::with_height(config.height)
-        .ok_or_else(|| CycleError::Malformed { path: config_path.clone(), what: format!("height {} (1 to 16)", config.height) })?;
+    let rules = Rules::with_height(config.height).ok_or_else(|| CycleError::Malformed {
+        path: config_path.clone(),
+        what: format!("height {} (1 to 16)", config.height),
+    })?;
     for cycle in metrics.len() + 1..=cycles {
         let started = Instant::now();
         let cdir = cycle_dir(dir, cycle);
@@ -285,7 +287,8 @@ pub fn run_cycles(
                 let mut tc = config.train.clone();
                 tc.hidden = net.hidden;
                 tc.seed = seed;
-                let result = train(&data, Some(net.clone()), &tc, &mut |r| on_event(CycleEvent::Epoch { cycle, report: r }))?;
+                let result =
+                    train(&data, Some(net.clone()), &tc, &mut |r| on_event(CycleEvent::Epoch { cycle, report: r }))?;
                 let best = result.epochs.iter().rev().find(|e| e.best).or(result.epochs.last());
                 let summary = (
                     best.map(|e| e.train_loss as f64).unwrap_or(f64::NAN),
@@ -448,9 +451,15 @@ fn suite_step(
     let t = Instant::now();
     let net = QuantizedNetwork::new(&Network::load(net_path)?);
     let suite = Suite::embedded_default();
-    let results = measure(&suite, &net, config.suite_width, config.suite_pieces.max(1), config.quiescence, config.seed, &mut |done, total| {
-        on_event(CycleEvent::SuiteProgress { done, total })
-    });
+    let results = measure(
+        &suite,
+        &net,
+        config.suite_width,
+        config.suite_pieces.max(1),
+        config.quiescence,
+        config.seed,
+        &mut |done, total| on_event(CycleEvent::SuiteProgress { done, total }),
+    );
     let summary = summarize(&results);
     let r = SuiteRecord {
         network: net_path.display().to_string(),
@@ -504,8 +513,12 @@ fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRec
     let loss: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.validation_loss)).collect();
     hatetris_plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
         .map_err(|e| CycleError::Plot(e.to_string()))?;
-    hatetris_plot::plot_losses(&dir.join("progress-loss.png"), "validation loss per cycle", &[("validation loss", loss)])
-        .map_err(|e| CycleError::Plot(e.to_string()))
+    hatetris_plot::plot_losses(
+        &dir.join("progress-loss.png"),
+        "validation loss per cycle",
+        &[("validation loss", loss)],
+    )
+    .map_err(|e| CycleError::Plot(e.to_string()))
 }
 
 #[cfg(test)]
@@ -585,7 +598,8 @@ mod tests {
             assert_eq!(&bytes[1..4], b"PNG");
         }
         // Nothing half-written is left anywhere.
-        let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().contains("tmp")).collect();
+        let leftovers: Vec<_> =
+            walk(dir).into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().contains("tmp")).collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
 
         // A finished run asked for no more cycles does nothing.

@@ -59,10 +59,10 @@ mod slab;
 mod table;
 mod worker;
 
-use table::{mix, Slot, SubTable, Table};
-use worker::{Children, Shared, Stop, Worker};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
+use table::{mix, Slot, SubTable, Table};
+use worker::{Children, Shared, Stop, Worker};
 
 /// The tallest well whose rows above the bottom one fit 60 bits.
 pub const LEAN_MAX_HEIGHT: usize = 7;
@@ -170,7 +170,11 @@ impl Default for LeanOptions {
 }
 
 /// Solves every well reachable from the empty well against HATETRIS Mild.
-pub fn solve_lean(rules: Rules, opts: LeanOptions, progress: &mut dyn FnMut(&LeanProgress)) -> Result<LeanSolution, LeanError> {
+pub fn solve_lean(
+    rules: Rules,
+    opts: LeanOptions,
+    progress: &mut dyn FnMut(&LeanProgress),
+) -> Result<LeanSolution, LeanError> {
     solve_lean_from(rules, &Well::EMPTY, opts, progress)
 }
 
@@ -182,7 +186,12 @@ pub fn solve_lean(rules: Rules, opts: LeanOptions, progress: &mut dyn FnMut(&Lea
 /// than waited for (no worker ever blocks on another, so none can deadlock).
 /// Every value is the same plain maximum whoever computes it, so the result
 /// does not depend on the number of threads.
-pub fn solve_lean_from(rules: Rules, start: &Well, opts: LeanOptions, progress: &mut dyn FnMut(&LeanProgress)) -> Result<LeanSolution, LeanError> {
+pub fn solve_lean_from(
+    rules: Rules,
+    start: &Well,
+    opts: LeanOptions,
+    progress: &mut dyn FnMut(&LeanProgress),
+) -> Result<LeanSolution, LeanError> {
     let h = rules.height();
     if h > LEAN_MAX_HEIGHT {
         return Err(LeanError::Height(h));
@@ -221,7 +230,12 @@ struct Solved {
 
 /// Solves the graph `children` from `root` (keys' bottoms must be below
 /// [`TABLES`], their rests below 2^60).
-fn solve_keys(root: Key, children: &Children<'_>, opts: LeanOptions, progress: &mut dyn FnMut(&LeanProgress)) -> Result<Solved, LeanError> {
+fn solve_keys(
+    root: Key,
+    children: &Children<'_>,
+    opts: LeanOptions,
+    progress: &mut dyn FnMut(&LeanProgress),
+) -> Result<Solved, LeanError> {
     let t0 = Instant::now();
     let shared = Shared {
         table: Table::new(opts.max_bytes)?,
@@ -244,7 +258,17 @@ fn solve_keys(root: Key, children: &Children<'_>, opts: LeanOptions, progress: &
             .map(|id| {
                 let (shared, finished) = (&shared, &finished);
                 s.spawn(move || {
-                    let mut w = Worker { id, shared, buf: Vec::new(), stack: Vec::new(), pending: Vec::new(), landings: 0, done: 0, inserted: 0, helped: 0 };
+                    let mut w = Worker {
+                        id,
+                        shared,
+                        buf: Vec::new(),
+                        stack: Vec::new(),
+                        pending: Vec::new(),
+                        landings: 0,
+                        done: 0,
+                        inserted: 0,
+                        helped: 0,
+                    };
                     // Worker 0 owns the start; the others help with it.
                     w.expand(root, at, id == 0);
                     let r = w.run();
@@ -287,7 +311,8 @@ fn solve_keys(root: Key, children: &Children<'_>, opts: LeanOptions, progress: &
     let max_lines = values[0];
     assert!(values.iter().all(|&v| v == max_lines), "workers disagree on the start's value: {values:?}");
     let bytes = shared.table.bytes.load(Ordering::Relaxed);
-    let subs: Vec<SubTable> = shared.table.shards.into_iter().map(|s| s.sub.into_inner().unwrap_or_else(|e| e.into_inner())).collect();
+    let subs: Vec<SubTable> =
+        shared.table.shards.into_iter().map(|s| s.sub.into_inner().unwrap_or_else(|e| e.into_inner())).collect();
     let wells = subs.iter().map(|s| s.len as u64).sum();
     let secs = t0.elapsed().as_secs_f64();
     let helped = shared.helped.load(Ordering::Relaxed);
@@ -373,7 +398,8 @@ impl LeanSolution {
         // Keep scores under a threshold a little above n/total of the range,
         // then the n smallest; retry with a higher one in the rare event of
         // too few.
-        let mut share = if n >= total { 1.0 } else { (n as f64 * 1.02 + 4.0 * (n as f64).sqrt() + 16.0) / total as f64 };
+        let mut share =
+            if n >= total { 1.0 } else { (n as f64 * 1.02 + 4.0 * (n as f64).sqrt() + 16.0) / total as f64 };
         loop {
             let limit = if share >= 1.0 { u64::MAX } else { (share * u64::MAX as f64) as u64 };
             picked.clear();
@@ -401,7 +427,13 @@ impl LeanSolution {
     /// Writes a data set of every well (`sample` None) or of a seeded sample
     /// of `n` wells (`Some((n, seed))`), targets as [`target`] with
     /// `target_max`; rows are the small well's own playable rows.
-    pub fn write_dataset(&self, path: &Path, description: &str, target_max: u32, sample: Option<(u64, u64)>) -> Result<u64, DatasetError> {
+    pub fn write_dataset(
+        &self,
+        path: &Path,
+        description: &str,
+        target_max: u32,
+        sample: Option<(u64, u64)>,
+    ) -> Result<u64, DatasetError> {
         let mut w = DatasetWriter::create(path, description)?;
         let rules = self.rules;
         match sample {
@@ -549,7 +581,10 @@ mod tests {
             g.edges[v].push((Some(0), 0));
             found += 1;
             for threads in 1..=3 {
-                assert!(matches!(g.solve(threads).err(), Some(LeanError::Cycle { .. })), "round {round} threads {threads}");
+                assert!(
+                    matches!(g.solve(threads).err(), Some(LeanError::Cycle { .. })),
+                    "round {round} threads {threads}"
+                );
             }
         }
         assert!(found > 30);
@@ -566,7 +601,9 @@ mod tests {
 
     #[test]
     fn a_value_past_13_is_an_error() {
-        let chain = |n: usize| Synthetic { edges: (0..n).map(|i| vec![(if i + 1 < n { Some(i + 1) } else { None }, 1)]).collect() };
+        let chain = |n: usize| Synthetic {
+            edges: (0..n).map(|i| vec![(if i + 1 < n { Some(i + 1) } else { None }, 1)]).collect(),
+        };
         // Node i of a chain of n is worth n - i lines.
         for threads in 1..=2 {
             assert_eq!(chain(13).solve(threads).unwrap().max_lines, 13);
@@ -673,7 +710,10 @@ mod tests {
             other => panic!("{:?}", other.map(|s| s.well_count())),
         }
         let opts = LeanOptions { max_bytes: 1 << 20, threads: 1 };
-        assert_eq!(solve_lean(rules, opts, &mut |_| {}).err(), Some(LeanError::MemoryCap { limit_bytes: 1 << 20, wells: 0 }));
+        assert_eq!(
+            solve_lean(rules, opts, &mut |_| {}).err(),
+            Some(LeanError::MemoryCap { limit_bytes: 1 << 20, wells: 0 })
+        );
     }
 
     #[test]

@@ -6,7 +6,6 @@ use super::*;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-
 /// A finder's verdict on one key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Slot {
@@ -120,7 +119,14 @@ impl Table {
     /// Puts `rest` at the empty slot `at` of the locked sub-table `sub`
     /// (shard `b`) with `tag`, growing the sub-table if that fills it past
     /// the load limit; returns the slot it ends in.
-    pub(super) fn insert(&self, b: usize, sub: &mut SubTable, at: usize, rest: u64, tag: u64) -> Result<usize, LeanError> {
+    pub(super) fn insert(
+        &self,
+        b: usize,
+        sub: &mut SubTable,
+        at: usize,
+        rest: u64,
+        tag: u64,
+    ) -> Result<usize, LeanError> {
         sub.slots.as_mut_slice()[at] = rest << 4 | tag;
         sub.len += 1;
         if sub.len as f64 <= sub.slots.len as f64 * MAX_LOAD {
@@ -168,4 +174,3 @@ impl Table {
         }
     }
 }
-

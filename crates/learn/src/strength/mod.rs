@@ -52,15 +52,7 @@ pub fn measure(
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<StartResult> {
-    let config = SearchConfig {
-        width,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence,
-        seed,
-        twins: 1,
-        max_depth: pieces,
-    };
+    let config = SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence, seed, twins: 1, max_depth: pieces };
     let total = suite.starts.len();
     let mut out = Vec::with_capacity(total);
     for (i, start) in suite.starts.iter().enumerate() {
@@ -81,13 +73,9 @@ fn measure_start(start: &Start, eval: &dyn Evaluator, config: &SearchConfig) -> 
     let pieces_survived = state.pieces_survived();
     let result = state.result();
     // The line is checked against the game's own memory, not the tree's.
-    let end =
-        replay_line(config.rules, config.enemy, &result.moves, |_, _, _| {}).unwrap_or_else(|e| {
-            panic!(
-                "start {} piece {}: the line found does not replay: {e}",
-                start.source, start.piece
-            )
-        });
+    let end = replay_line(config.rules, config.enemy, &result.moves, |_, _, _| {}).unwrap_or_else(|e| {
+        panic!("start {} piece {}: the line found does not replay: {e}", start.source, start.piece)
+    });
     assert_eq!(
         end.score, result.score,
         "start {} piece {}: the line found replays to another score",
@@ -136,10 +124,7 @@ mod tests {
         let keys = suite::tests::replay_keys("knewjade (5)");
         let mut suite = Suite::from_replay("kj-289", &keys, 250, 150);
         suite.starts.truncate(2);
-        assert_eq!(
-            suite.starts.iter().map(|s| s.piece).collect::<Vec<_>>(),
-            [150, 400]
-        );
+        assert_eq!(suite.starts.iter().map(|s| s.piece).collect::<Vec<_>>(), [150, 400]);
         suite
     }
 
@@ -150,9 +135,7 @@ mod tests {
     fn measuring_is_deterministic_and_its_lines_replay() {
         let suite = two_starts();
         let mut calls = Vec::new();
-        let first = measure(&suite, &Baseline, 20, 10, 1, 0, &mut |done, total| {
-            calls.push((done, total))
-        });
+        let first = measure(&suite, &Baseline, 20, 10, 1, 0, &mut |done, total| calls.push((done, total)));
         assert_eq!(calls, [(1, 2), (2, 2)]);
         let again = measure(&suite, &Baseline, 20, 10, 1, 0, &mut |_, _| {});
         assert_eq!(first, again);
@@ -179,9 +162,6 @@ mod tests {
         let suite = two_starts();
         let r = &measure(&suite, &Baseline, 1, 200, 0, 0, &mut |_, _| {})[1];
         assert!(r.pieces_survived < 200, "{}", r.pieces_survived);
-        assert_eq!(
-            r.line.len(),
-            suite.starts[1].moves.len() + r.pieces_survived as usize
-        );
+        assert_eq!(r.line.len(), suite.starts[1].moves.len() + r.pieces_survived as usize);
     }
 }

@@ -169,18 +169,10 @@ mod tests {
     #[test]
     fn intervals_include_or_exclude_zero() {
         let p = paired(&[1.0, 2.0, 3.0], &[0.0, 0.0, 0.0]);
-        assert!(
-            close(p.ci95.0, 2.0 - 2.484137) && close(p.ci95.1, 2.0 + 2.484137),
-            "{:?}",
-            p.ci95
-        );
+        assert!(close(p.ci95.0, 2.0 - 2.484137) && close(p.ci95.1, 2.0 + 2.484137), "{:?}", p.ci95);
         assert!(!p.excludes_zero());
         let q = paired(&[1.0, 1.5, 2.0, 1.5, 1.5], &[0.0; 5]);
-        assert!(
-            close(q.ci95.0, 1.5 - 0.438986) && close(q.ci95.1, 1.5 + 0.438986),
-            "{:?}",
-            q.ci95
-        );
+        assert!(close(q.ci95.0, 1.5 - 0.438986) && close(q.ci95.1, 1.5 + 0.438986), "{:?}", q.ci95);
         assert!(q.excludes_zero());
         let one = paired(&[1.0], &[0.0]);
         assert!(one.sd.is_nan() && !one.excludes_zero());
@@ -202,16 +194,10 @@ mod tests {
     #[test]
     fn spearman_by_hand() {
         let x = [1.0, 2.0, 3.0, 4.0, 5.0];
-        assert!(close(
-            spearman(&x, &[5.0, 6.0, 7.0, 8.0, 7.0]),
-            8.0 / 95f64.sqrt()
-        ));
+        assert!(close(spearman(&x, &[5.0, 6.0, 7.0, 8.0, 7.0]), 8.0 / 95f64.sqrt()));
         assert_eq!(ranks(&[5.0, 6.0, 7.0, 8.0, 7.0]), [1.0, 2.0, 3.5, 5.0, 3.5]);
         // Any increasing map is a perfect correlation, any decreasing a perfect anticorrelation.
-        assert!(close(
-            spearman(&x, &[1.0, 10.0, 100.0, 1000.0, 10000.0]),
-            1.0
-        ));
+        assert!(close(spearman(&x, &[1.0, 10.0, 100.0, 1000.0, 10000.0]), 1.0));
         assert!(close(spearman(&x, &[3.0, 2.0, 1.0, 0.0, -7.0]), -1.0));
         assert!(spearman(&x, &[2.0; 5]).is_nan());
     }

@@ -17,9 +17,9 @@
 //! well and score, so a damaged file is always an error, never a silently
 //! different yardstick.
 
+use hatetris_fileio::frame::{self, FrameError};
 use hatetris_game::{Enemy, Key, Rules, Well, FULL_ROW};
 use hatetris_search::{moves_for_keys, replay_line, Move};
-use hatetris_fileio::frame::{self, FrameError};
 use std::path::Path;
 
 pub const MAGIC: [u8; 4] = *b"HTSU";
@@ -62,22 +62,10 @@ pub enum SuiteError {
     Truncated { name: String, what: String },
     #[error("suite {name}: damaged ({what})")]
     Damaged { name: String, what: String },
-    #[error(
-        "suite {name}: damaged (checksum mismatch: stored {stored:08x}, computed {computed:08x})"
-    )]
-    Checksum {
-        name: String,
-        stored: u32,
-        computed: u32,
-    },
+    #[error("suite {name}: damaged (checksum mismatch: stored {stored:08x}, computed {computed:08x})")]
+    Checksum { name: String, stored: u32, computed: u32 },
     #[error("suite {name}: start {index} ({source_name}, piece {piece}): {what}")]
-    BadStart {
-        name: String,
-        index: usize,
-        source_name: String,
-        piece: u32,
-        what: String,
-    },
+    BadStart { name: String, index: usize, source_name: String, piece: u32, what: String },
 }
 
 /// The default suite: every 25th piece after the first 100 of three long
@@ -92,7 +80,6 @@ impl Suite {
     pub fn embedded_default() -> Suite {
         Suite::from_bytes(DEFAULT_SUITE).expect("the embedded suite is valid (tested)")
     }
-
 
     /// Starts from one replay: the position after every `every`-th piece
     /// from piece `skip` on (piece counts p with p >= skip and
@@ -151,18 +138,13 @@ impl Suite {
 
     /// Writes the suite atomically (temporary file beside `path`, synced, renamed).
     pub fn save(&self, path: &Path) -> Result<(), SuiteError> {
-        hatetris_fileio::write_atomically(path, &self.to_bytes()).map_err(|error| SuiteError::Io {
-            name: path.display().to_string(),
-            error,
-        })
+        hatetris_fileio::write_atomically(path, &self.to_bytes())
+            .map_err(|error| SuiteError::Io { name: path.display().to_string(), error })
     }
 
     pub fn load(path: &Path) -> Result<Suite, SuiteError> {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|error| SuiteError::Io {
-            name: name.clone(),
-            error,
-        })?;
+        let bytes = std::fs::read(path).map_err(|error| SuiteError::Io { name: name.clone(), error })?;
         parse(&bytes, &name)
     }
 }
@@ -177,10 +159,7 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize, what: &dyn Fn() -> String) -> Result<&'a [u8], SuiteError> {
         if self.bytes.len() - self.at < n {
-            return Err(SuiteError::Truncated {
-                name: self.name.into(),
-                what: what(),
-            });
+            return Err(SuiteError::Truncated { name: self.name.into(), what: what() });
         }
         self.at += n;
         Ok(&self.bytes[self.at - n..self.at])
@@ -195,10 +174,7 @@ impl<'a> Reader<'a> {
     }
 
     fn damaged(&self, what: String) -> SuiteError {
-        SuiteError::Damaged {
-            name: self.name.into(),
-            what,
-        }
+        SuiteError::Damaged { name: self.name.into(), what }
     }
 }
 
@@ -236,17 +212,8 @@ fn parse(bytes: &[u8], name: &str) -> Result<Suite, SuiteError> {
             return Err(r.damaged(format!("start {index}: {n} moves for piece {piece}")));
         }
         let packed = r.take(2 * n as usize, &|| format!("start {index}'s moves"))?;
-        let moves = packed
-            .chunks_exact(2)
-            .map(|c| Move::unpack(u16::from_le_bytes([c[0], c[1]]) as u32))
-            .collect();
-        starts.push(Start {
-            source,
-            piece,
-            score,
-            well,
-            moves,
-        });
+        let moves = packed.chunks_exact(2).map(|c| Move::unpack(u16::from_le_bytes([c[0], c[1]]) as u32)).collect();
+        starts.push(Start { source, piece, score, well, moves });
     }
     let body = r.at;
     let stored = r.u32(&|| "the checksum".to_string())?;
@@ -255,11 +222,7 @@ fn parse(bytes: &[u8], name: &str) -> Result<Suite, SuiteError> {
     }
     let computed = crc32fast::hash(&bytes[..body]);
     if stored != computed {
-        return Err(SuiteError::Checksum {
-            name: name.into(),
-            stored,
-            computed,
-        });
+        return Err(SuiteError::Checksum { name: name.into(), stored, computed });
     }
     for (index, s) in starts.iter().enumerate() {
         check_start(s).map_err(|what| SuiteError::BadStart {
@@ -281,10 +244,7 @@ fn check_start(s: &Start) -> Result<(), String> {
         return Err("its line ends in game over".into());
     }
     if end.score != s.score {
-        return Err(format!(
-            "its line reaches score {}, the file says {}",
-            end.score, s.score
-        ));
+        return Err(format!("its line reaches score {}, the file says {}", end.score, s.score));
     }
     if end.well != s.well {
         return Err("its line reaches another well than the file's".into());
@@ -317,9 +277,7 @@ pub(crate) mod tests {
         assert_eq!(pieces, want);
         // The score and well after p pieces, as the game plays the keys.
         let mut after = vec![(0, Well::EMPTY)];
-        hatetris_game::play(RULES, ENEMY, &keys, |g, _| {
-            after.push((g.score(), *g.well()))
-        });
+        hatetris_game::play(RULES, ENEMY, &keys, |g, _| after.push((g.score(), *g.well())));
         for s in &suite.starts {
             assert_eq!((s.score, s.well), after[s.piece as usize]);
             assert_eq!(s.moves.len(), s.piece as usize);
@@ -333,9 +291,7 @@ pub(crate) mod tests {
 
     fn small_suite() -> Suite {
         let mut suite = Suite::from_replay("a", &replay_keys("David & Felipe (1)"), 60, 20);
-        suite
-            .starts
-            .extend(Suite::from_replay("kj-289", &replay_keys("knewjade (5)"), 300, 100).starts);
+        suite.starts.extend(Suite::from_replay("kj-289", &replay_keys("knewjade (5)"), 300, 100).starts);
         suite
     }
 
@@ -349,10 +305,7 @@ pub(crate) mod tests {
         suite.save(&path).unwrap();
         assert_eq!(Suite::load(&path).unwrap(), suite);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-        assert_eq!(
-            Suite::from_bytes(&Suite::default().to_bytes()).unwrap(),
-            Suite::default()
-        );
+        assert_eq!(Suite::from_bytes(&Suite::default().to_bytes()).unwrap(), Suite::default());
     }
 
     #[test]
@@ -361,10 +314,7 @@ pub(crate) mod tests {
         let good = suite.to_bytes();
         for cut in 0..good.len() {
             let err = Suite::from_bytes(&good[..cut]).expect_err("a truncated file is refused");
-            assert!(
-                matches!(err, SuiteError::Truncated { .. }),
-                "cut at {cut}: {err}"
-            );
+            assert!(matches!(err, SuiteError::Truncated { .. }), "cut at {cut}: {err}");
         }
         for i in 0..good.len() {
             for bit in [0x01, 0x80] {
@@ -387,22 +337,13 @@ pub(crate) mod tests {
         );
         let mut b = good.clone();
         b[20] ^= 4;
-        assert!(Suite::from_bytes(&b)
-            .unwrap_err()
-            .to_string()
-            .contains("checksum mismatch"));
+        assert!(Suite::from_bytes(&b).unwrap_err().to_string().contains("checksum mismatch"));
         let mut longer = good.clone();
         longer.push(0);
-        assert!(Suite::from_bytes(&longer)
-            .unwrap_err()
-            .to_string()
-            .contains("after the checksum"));
+        assert!(Suite::from_bytes(&longer).unwrap_err().to_string().contains("after the checksum"));
         let dir = tempfile::tempdir().unwrap();
         let err = Suite::load(&dir.path().join("missing.htsu")).unwrap_err();
-        assert!(
-            matches!(err, SuiteError::Io { .. }) && err.to_string().contains("missing.htsu"),
-            "{err}"
-        );
+        assert!(matches!(err, SuiteError::Io { .. }) && err.to_string().contains("missing.htsu"), "{err}");
     }
 
     /// A file whose checksum is right but whose start does not match its
@@ -413,28 +354,15 @@ pub(crate) mod tests {
         let mut wrong_score = suite.clone();
         wrong_score.starts[2].score += 1;
         let err = Suite::from_bytes(&wrong_score.to_bytes()).unwrap_err();
-        assert!(
-            matches!(err, SuiteError::BadStart { index: 2, .. }),
-            "{err}"
-        );
+        assert!(matches!(err, SuiteError::BadStart { index: 2, .. }), "{err}");
         assert!(err.to_string().contains("reaches score"), "{err}");
         let mut wrong_well = suite.clone();
         wrong_well.starts[1].well.rows[19] ^= 1;
-        assert!(matches!(
-            Suite::from_bytes(&wrong_well.to_bytes()),
-            Err(SuiteError::BadStart { index: 1, .. })
-        ));
+        assert!(matches!(Suite::from_bytes(&wrong_well.to_bytes()), Err(SuiteError::BadStart { index: 1, .. })));
         let mut wrong_piece = suite.clone();
         let mv = &mut wrong_piece.starts[0].moves[5];
-        mv.piece = if mv.piece == hatetris_game::Piece::I {
-            hatetris_game::Piece::O
-        } else {
-            hatetris_game::Piece::I
-        };
+        mv.piece = if mv.piece == hatetris_game::Piece::I { hatetris_game::Piece::O } else { hatetris_game::Piece::I };
         let err = Suite::from_bytes(&wrong_piece.to_bytes()).unwrap_err();
-        assert!(
-            err.to_string().contains("piece 5: the search assumed"),
-            "{err}"
-        );
+        assert!(err.to_string().contains("piece 5: the search assumed"), "{err}");
     }
 }
