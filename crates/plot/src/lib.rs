@@ -1,6 +1,8 @@
 //! Line plots of losses (or any series over epochs, cycles or minutes) as
-//! PNG files: the one crate that depends on `plotters`.
+//! PNG files: the one crate that depends on `plotters`, and only with its
+//! `png` feature (on by default; off, the runs write no plots).
 
+#[cfg(feature = "png")]
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -11,6 +13,7 @@ pub struct PlotError {
     pub what: String,
 }
 
+#[cfg(feature = "png")]
 const COLORS: [RGBColor; 6] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
@@ -25,6 +28,7 @@ const COLORS: [RGBColor; 6] = [
 /// span more than 20x. Points that are not finite are left out. If
 /// text cannot be drawn (no usable font on the machine), the chart is drawn
 /// without any text rather than not at all.
+#[cfg(feature = "png")]
 pub fn plot_losses(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)]) -> Result<(), PlotError> {
     let clean: Vec<(&str, Vec<(f64, f64)>)> = series
         .iter()
@@ -35,6 +39,7 @@ pub fn plot_losses(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)])
 
 /// `[lo, hi]` of `values` widened by 5% (and to a unit range around a
 /// single value), or `[0, 1]` when there are none.
+#[cfg(feature = "png")]
 fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
     if lo > hi {
@@ -44,6 +49,7 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
+#[cfg(feature = "png")]
 fn draw(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)], text: bool) -> Result<(), PlotError> {
     let fail = |e: &dyn std::fmt::Display| PlotError { path: path.display().to_string(), what: e.to_string() };
     // Losses fall by orders of magnitude: positive values spanning more
@@ -100,7 +106,14 @@ fn draw(path: &Path, title: &str, series: &[(&str, Vec<(f64, f64)>)], text: bool
     root.present().map_err(|e| fail(&e))
 }
 
-#[cfg(test)]
+/// Built without the `png` feature (and so without `plotters`): draws
+/// nothing.
+#[cfg(not(feature = "png"))]
+pub fn plot_losses(_path: &Path, _title: &str, _series: &[(&str, Vec<(f64, f64)>)]) -> Result<(), PlotError> {
+    Ok(())
+}
+
+#[cfg(all(test, feature = "png"))]
 mod tests {
     use super::*;
 
