@@ -51,6 +51,9 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     if args.minutes.is_some_and(|m| m.is_nan() || m <= 0.0) {
         bail!("--minutes must be positive");
     }
+    if args.explore.is_some_and(|c| !c.is_finite() || c < 0.0) {
+        bail!("--explore must be a number at least 0");
+    }
     let mut state = match HuntState::load(&args.dir)? {
         Some(saved) => {
             let c = &saved.config;
