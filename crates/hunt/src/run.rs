@@ -55,7 +55,7 @@ pub struct Iteration {
     /// The hunt's best after this iteration.
     pub best_lines: u32,
     pub search_seconds: f64,
-    /// Hunt time (all sessions) when the iteration ended.
+    /// Hunt time (every run of the command added) when the iteration ended.
     pub seconds: f64,
 }
 
@@ -82,7 +82,7 @@ pub enum HuntError {
     BadWidths,
 }
 
-/// When to stop: the hunt's totals over all sessions.
+/// When to stop: the hunt's totals over every run of the command.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
     pub iterations: Option<usize>,

@@ -16,7 +16,7 @@ pub struct HuntArgs {
     /// `baseline`, `net` (the embedded network) or `net=PATH` [default: net].
     #[arg(long)]
     pub eval: Option<String>,
-    /// Stop when the hunt has run this many minutes in all (sessions added).
+    /// Stop when the hunt has run this many minutes in all (every run added).
     #[arg(long, conflicts_with = "iterations")]
     pub minutes: Option<f64>,
     /// Stop when the hunt has made this many searches in all.
