@@ -94,7 +94,7 @@ impl Network {
         // size (then a header byte was corrupted).
         let body = match frame::decode(bytes, &MAGIC, "network", &[VERSION]) {
             Ok((_, body)) => body,
-            Err(FrameError::Checksum { .. }) if u32_at(bytes, 4) == VERSION => {
+            Err(e @ FrameError::Checksum { .. }) if u32_at(bytes, 4) == VERSION => {
                 let hidden = u32_at(bytes, 8);
                 if hidden > 0 && hidden <= MAX_HIDDEN {
                     let expected = file_len(hidden as usize);
@@ -102,7 +102,7 @@ impl Network {
                         return Err(WeightsError::Truncated { len: bytes.len(), expected });
                     }
                 }
-                return Err(frame::decode(bytes, &MAGIC, "network", &[VERSION]).unwrap_err().into());
+                return Err(e.into());
             }
             Err(FrameError::Truncated { .. }) => return Err(short()),
             Err(e) => return Err(e.into()),

@@ -39,12 +39,17 @@ pub fn header(magic: &[u8; 4], version: u32) -> [u8; HEADER] {
     h
 }
 
-/// The version in the first [`HEADER`] bytes of a frame of kind `magic`
-/// (`what` names the kind in errors), if it is one of `versions`.
-pub fn check_header(bytes: &[u8], magic: &[u8; 4], what: &'static str, versions: &[u32]) -> Result<u32, FrameError> {
+fn check_magic(bytes: &[u8], magic: &[u8; 4], what: &'static str) -> Result<(), FrameError> {
     if bytes.len() < 4 || &bytes[..4] != magic {
         return Err(FrameError::Magic { what, magic: String::from_utf8_lossy(magic).into_owned() });
     }
+    Ok(())
+}
+
+/// The version in the first [`HEADER`] bytes of a frame of kind `magic`
+/// (`what` names the kind in errors), if it is one of `versions`.
+pub fn check_header(bytes: &[u8], magic: &[u8; 4], what: &'static str, versions: &[u32]) -> Result<u32, FrameError> {
+    check_magic(bytes, magic, what)?;
     if bytes.len() < HEADER {
         return Err(FrameError::Truncated { what, len: bytes.len() });
     }
@@ -65,9 +70,7 @@ pub fn decode<'a>(
     what: &'static str,
     versions: &[u32],
 ) -> Result<(u32, &'a [u8]), FrameError> {
-    if bytes.len() < 4 || &bytes[..4] != magic {
-        return check_header(bytes, magic, what, versions).map(|_| (0, &[][..]));
-    }
+    check_magic(bytes, magic, what)?;
     if bytes.len() < HEADER + 4 {
         return Err(FrameError::Truncated { what, len: bytes.len() });
     }
