@@ -21,6 +21,8 @@ pub enum EvalSpecError {
     Unknown(String),
     #[error(transparent)]
     Weights(#[from] WeightsError),
+    #[error("evaluator {stored} is not available now (found {found})")]
+    Changed { stored: String, found: String },
 }
 
 impl std::str::FromStr for EvalSpec {
@@ -66,6 +68,16 @@ impl EvalSpec {
         }
     }
 
+    /// The evaluator an identity from [`EvalSpec::load`] names, loaded again
+    /// (for a resumed run): an error if the weights found now are others.
+    pub fn reload(identity: &str) -> Result<Box<dyn Evaluator>, EvalSpecError> {
+        let (eval, found) = EvalSpec::from_identity(identity)?.load()?;
+        if found != identity {
+            return Err(EvalSpecError::Changed { stored: identity.into(), found });
+        }
+        Ok(eval)
+    }
+
     /// The spec an identity from [`EvalSpec::load`] was loaded from.
     pub fn from_identity(identity: &str) -> Result<EvalSpec, EvalSpecError> {
         if identity == "baseline" {
@@ -105,6 +117,10 @@ mod tests {
         let spec = EvalSpec::NetFile(path.clone());
         let (_, id) = spec.load().unwrap();
         assert_eq!(EvalSpec::from_identity(&id).unwrap(), spec);
+        assert!(EvalSpec::reload(&id).is_ok());
+        Network::random(8, 2).save(&path).unwrap();
+        let changed = EvalSpec::reload(&id).err().unwrap();
+        assert!(matches!(changed, EvalSpecError::Changed { .. }), "{changed}");
         let missing = EvalSpec::NetFile(dir.path().join("none.hnet")).load().err().unwrap();
         assert!(missing.to_string().contains("none.hnet"), "{missing}");
     }

@@ -161,7 +161,7 @@ impl Book {
         let start = &mut self.nodes[node as usize];
         start.restarts += 1;
         start.restart_best = start.restart_best.max(lines);
-        if lines > self.best_lines || self.best_line.is_empty() {
+        if self.improved_by(lines) {
             self.best_lines = lines;
             self.best_line = line.iter().map(|m| m.pack()).collect();
         }
@@ -213,6 +213,12 @@ impl Book {
             d += self.stride;
         }
         added
+    }
+
+    /// Whether a line of `lines` would be the book's new best (the first
+    /// line always is).
+    pub fn improved_by(&self, lines: u32) -> bool {
+        lines > self.best_lines || self.best_line.is_empty()
     }
 
     fn detach(&mut self, node: u32) {

@@ -202,7 +202,7 @@ impl HuntState {
                 return Ok(());
             }
             let result = state.result();
-            if result.score > self.book.best_lines || self.book.best_line.is_empty() {
+            if self.book.improved_by(result.score) {
                 let verified = verified_replay(config.rules, config.enemy, &result.moves, Format::Base2048)
                     .map_err(|source| HuntError::Line { node: choice.node, source })?;
                 if verified.score != result.score {

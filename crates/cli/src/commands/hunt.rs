@@ -2,6 +2,7 @@
 //! best lines (UCB1), resumable at any moment.
 
 use crate::commands::progress::DepthProgress;
+use crate::commands::search::load_evaluator;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_eval::EvalSpec;
@@ -57,25 +58,15 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     let mut state = match HuntState::load(&args.dir)? {
         Some(saved) => {
             let c = &saved.config;
-            let mismatch = |name: &str, given: String, stored: String| {
-                anyhow::anyhow!(
-                    "{} was started with --{name} {stored}; it cannot go on with {given}",
-                    args.dir.display()
-                )
-            };
-            if let Some(w) = &args.widths {
-                if *w != c.widths {
-                    return Err(mismatch("widths", format!("{w:?}"), format!("{:?}", c.widths)));
-                }
-            }
             for (name, given, stored) in [
+                ("widths", args.widths.as_ref().map(|w| format!("{w:?}")), format!("{:?}", c.widths)),
                 ("seed", args.seed.map(|v| v.to_string()), c.seed.to_string()),
                 ("stride", args.stride.map(|v| v.to_string()), c.stride.to_string()),
                 ("explore", args.explore.map(|v| v.to_string()), c.explore.to_string()),
                 ("quiescence", args.quiescence.map(|v| v.to_string()), c.quiescence.to_string()),
             ] {
                 if let Some(g) = given.filter(|g| *g != stored) {
-                    return Err(mismatch(name, g, stored));
+                    bail!("{} was started with --{name} {stored}; it cannot go on with {g}", args.dir.display());
                 }
             }
             if !args.quiet {
@@ -99,26 +90,19 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     };
     // A hunt stores its evaluator's identity (a network with its CRC32):
     // a resumed hunt must find the very same weights.
-    let resumed = !state.config.eval.is_empty();
-    let spec: EvalSpec = if resumed {
-        EvalSpec::from_identity(&state.config.eval)?
+    let eval = if state.config.eval.is_empty() {
+        let (eval, identity) = load_evaluator(args.eval.as_deref().unwrap_or("net"))?;
+        state.config.eval = identity;
+        eval
     } else {
-        args.eval.as_deref().unwrap_or("net").parse()?
-    };
-    if let (Some(given), true) = (&args.eval, resumed) {
-        if given.parse::<EvalSpec>()? != spec {
-            bail!("{} was started with --eval {spec}; it cannot go on with {given}", args.dir.display());
+        let stored = EvalSpec::from_identity(&state.config.eval)?;
+        if let Some(given) = &args.eval {
+            if given.parse::<EvalSpec>()? != stored {
+                bail!("{} was started with --eval {stored}; it cannot go on with {given}", args.dir.display());
+            }
         }
-    }
-    let (eval, identity) = spec.load().with_context(|| format!("cannot load evaluator {spec}"))?;
-    if resumed && identity != state.config.eval {
-        bail!(
-            "{} was started with evaluator {}, not the one found now ({identity})",
-            args.dir.display(),
-            state.config.eval
-        );
-    }
-    state.config.eval = identity;
+        EvalSpec::reload(&state.config.eval).with_context(|| format!("cannot continue {}", args.dir.display()))?
+    };
 
     let budget = Budget { iterations: args.iterations, seconds: args.minutes.map(|m| m * 60.0) };
     let mut progress: Option<DepthProgress> = None;

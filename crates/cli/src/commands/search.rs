@@ -179,12 +179,12 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         };
         (config, args.eval.clone(), state)
     };
-    // A resumed run names its evaluator by identity; load it the same way.
-    let spec = if args.resume.is_some() { EvalSpec::from_identity(&eval_spec)? } else { eval_spec.parse()? };
-    let (eval, eval_name) = spec.load().with_context(|| format!("cannot load evaluator {spec}"))?;
-    if args.resume.is_some() && eval_name != eval_spec {
-        bail!("the checkpoint was made with evaluator {eval_spec}, which is not available now (found {eval_name})");
-    }
+    // A resumed run names its evaluator by identity and must find the same weights.
+    let (eval, eval_name) = if args.resume.is_some() {
+        (EvalSpec::reload(&eval_spec).context("cannot resume the checkpoint")?, eval_spec)
+    } else {
+        load_evaluator(&eval_spec)?
+    };
     let checkpoints = args
         .checkpoint
         .as_deref()
