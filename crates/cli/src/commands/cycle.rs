@@ -60,6 +60,15 @@ pub struct CycleArgs {
     /// Samples drawn from the --anchor sets each learn step (0: all).
     #[arg(long, default_value_t = 0)]
     pub anchor_samples: usize,
+    /// Start positions of the network's own games (a suite from `hatetris
+    /// suite`): the search step also searches on from each for
+    /// --start-pieces pieces and samples those beams too (16-row runs only;
+    /// starts of the embedded strength suite are refused).
+    #[arg(long)]
+    pub starts: Option<PathBuf>,
+    /// Pieces searched from each --starts position (0: to the game's end).
+    #[arg(long, default_value_t = 100)]
+    pub start_pieces: usize,
     /// Cycles of refined data each learn step trains on.
     #[arg(long, default_value_t = 3)]
     pub history: usize,
@@ -110,6 +119,8 @@ impl CycleArgs {
             height: self.height,
             anchor: self.anchor.clone(),
             anchor_samples: self.anchor_samples,
+            starts: self.starts.clone(),
+            start_pieces: self.start_pieces,
             train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
     }

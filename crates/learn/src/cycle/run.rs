@@ -62,6 +62,18 @@ pub struct CycleConfig {
     /// each learn step (0: all of them).
     #[serde(default)]
     pub anchor_samples: usize,
+    /// Start positions of the network's own games (a suite file, `.htsu`):
+    /// the search step also searches on from each of them for
+    /// `start_pieces` pieces and samples those beams as it samples the
+    /// game's. Their wells are tall and late, where searches die, which a
+    /// game from the empty well reaches only once, at its end. Public games
+    /// measure, they do not teach: a start that is a position of the
+    /// embedded strength suite is refused.
+    #[serde(default)]
+    pub starts: Option<PathBuf>,
+    /// Pieces searched from each start (0: to the end of the game).
+    #[serde(default)]
+    pub start_pieces: usize,
 }
 
 fn standard_height() -> usize {
@@ -85,6 +97,8 @@ impl Default for CycleConfig {
             height: standard_height(),
             anchor: Vec::new(),
             anchor_samples: 0,
+            starts: None,
+            start_pieces: 100,
         }
     }
 }
@@ -118,6 +132,10 @@ pub struct CycleMetrics {
     pub suite_pieces: Option<f64>,
     #[serde(default)]
     pub suite_lines: Option<f64>,
+    /// Mean pieces survived from the --starts positions in the search step
+    /// (the cycle's network; absent without starts).
+    #[serde(default)]
+    pub starts_pieces: Option<f64>,
 }
 
 /// Progress events for the command line.
@@ -147,6 +165,10 @@ pub enum CycleError {
     Line(#[from] hatetris_search::LineError),
     #[error("{0}")]
     Plot(String),
+    #[error("{0}")]
+    Suite(#[from] crate::strength::SuiteError),
+    #[error("starts {path}: {what}")]
+    Starts { path: PathBuf, what: String },
 }
 
 /// The search step's record (search.json).
@@ -157,6 +179,8 @@ struct SearchRecord {
     replay: String,
     wells_sampled: usize,
     search_secs: f64,
+    #[serde(default)]
+    starts_pieces: Option<f64>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
@@ -222,6 +246,10 @@ pub fn run_cycles(
         path: config_path.clone(),
         what: format!("height {} (1 to 16)", config.height),
     })?;
+    let starts = match &config.starts {
+        Some(path) => Some(load_starts(path, rules)?),
+        None => None,
+    };
     for cycle in metrics.len() + 1..=cycles {
         let started = Instant::now();
         let cdir = cycle_dir(dir, cycle);
@@ -236,7 +264,7 @@ pub fn run_cycles(
         let samples_path = cdir.join("samples.htds");
         let step = (cycle, Step::Search);
         let record: SearchRecord = resumable(step, &samples_path, &cdir.join("search.json"), on_event, |on_event| {
-            search_step(&config, rules, &qnet, seed, cycle, &samples_path, on_event)
+            search_step(&config, rules, starts.as_ref(), &qnet, seed, cycle, &samples_path, on_event)
         })?;
         if stop_after == Some(step) {
             return Ok(metrics);
@@ -323,6 +351,7 @@ pub fn run_cycles(
             wall_secs: started.elapsed().as_secs_f64(),
             suite_pieces: suite.as_ref().map(|s| s.mean_pieces),
             suite_lines: suite.as_ref().map(|s| s.mean_lines),
+            starts_pieces: record.starts_pieces,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -354,9 +383,77 @@ fn resumable<T: Serialize + for<'de> Deserialize<'de>>(
     Ok(value)
 }
 
+/// Reads the --starts suite and checks that it can teach: positions of the
+/// official game (so the run's height must be 16) and none of them a start
+/// of the embedded strength suite, the public games that only measure.
+fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
+    let bad = |what: String| CycleError::Starts { path: path.to_path_buf(), what };
+    if rules != crate::strength::suite::RULES {
+        return Err(bad(format!("starts are positions of the 16-row game; this run is {} rows", rules.height())));
+    }
+    let suite = Suite::load(path)?;
+    if suite.starts.is_empty() {
+        return Err(bad("no starts".into()));
+    }
+    let public: FxHashSet<u64> =
+        Suite::embedded_default().starts.iter().filter(|s| s.piece > 0).map(|s| s.well.hash64()).collect();
+    if let Some(s) = suite.starts.iter().find(|s| s.piece > 0 && public.contains(&s.well.hash64())) {
+        return Err(bad(format!(
+            "start {} piece {} is a position of the strength suite (public games measure, they do not teach)",
+            s.source, s.piece
+        )));
+    }
+    Ok(suite)
+}
+
+/// Draws the search step's samples from each depth's beam.
+struct Sampler<'a> {
+    config: &'a CycleConfig,
+    rng: ChaCha8Rng,
+    writer: DatasetWriter,
+    sampled: usize,
+    error: Option<crate::dataset::DatasetError>,
+}
+
+impl Sampler<'_> {
+    /// Samples `state`'s beam (wells written at `rules`' height); false
+    /// stops the search after a write error.
+    fn take(&mut self, state: &BeamState, rules: Rules) -> bool {
+        let k = self.config.samples_per_depth.min(state.beam.len());
+        let mut picks = sample(&mut self.rng, state.beam.len(), k).into_vec();
+        picks.sort_unstable();
+        for i in picks {
+            let e = &state.beam[i];
+            // A child's value is refine's business; 0 marks it unvalued.
+            let wells: Vec<(Well, f32)> = if self.config.sample_children {
+                let memory = state.tree.memory_at(e.node);
+                let (_, landings) = choose_piece_and_landings(&e.well, rules, Some(&memory));
+                let mut seen = FxHashSet::default();
+                landings
+                    .into_iter()
+                    .filter(|l| !l.well.is_game_over() && seen.insert(l.well.hash64()))
+                    .map(|l| (l.well, 0.0))
+                    .collect()
+            } else {
+                vec![(e.well, e.value)]
+            };
+            for (w, value) in wells {
+                if let Err(err) = self.writer.push(&Sample::new(w.playable(rules), value)) {
+                    self.error = Some(err);
+                    return false;
+                }
+                self.sampled += 1;
+            }
+        }
+        true
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn search_step(
     config: &CycleConfig,
     rules: Rules,
+    starts: Option<&Suite>,
     net: &dyn Evaluator,
     seed: u64,
     cycle: usize,
@@ -372,54 +469,46 @@ fn search_step(
         twins: 1,
         max_depth: config.max_depth,
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut writer = DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?;
-    let mut sampled = 0usize;
-    let mut write_error = None;
+    let mut sampler = Sampler {
+        config,
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        writer: DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?,
+        sampled: 0,
+        error: None,
+    };
     let t = Instant::now();
     let mut state = BeamState::new();
     run(&mut state, &search, net, &mut |s| {
         on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
-        let k = config.samples_per_depth.min(s.beam.len());
-        let mut picks = sample(&mut rng, s.beam.len(), k).into_vec();
-        picks.sort_unstable();
-        for i in picks {
-            let e = &s.beam[i];
-            // A child's value is refine's business; 0 marks it unvalued.
-            let wells: Vec<(Well, f32)> = if config.sample_children {
-                let memory = s.tree.memory_at(e.node);
-                let (_, landings) = choose_piece_and_landings(&e.well, rules, Some(&memory));
-                let mut seen = FxHashSet::default();
-                landings
-                    .into_iter()
-                    .filter(|l| !l.well.is_game_over() && seen.insert(l.well.hash64()))
-                    .map(|l| (l.well, 0.0))
-                    .collect()
-            } else {
-                vec![(e.well, e.value)]
-            };
-            for (w, value) in wells {
-                if let Err(err) = writer.push(&Sample::new(w.playable(rules), value)) {
-                    write_error = Some(err);
-                    return false;
-                }
-                sampled += 1;
-            }
-        }
-        true
+        sampler.take(s, rules)
     });
-    if let Some(e) = write_error {
+    let mut starts_pieces = None;
+    if let Some(suite) = starts {
+        let from_start = SearchConfig { max_depth: config.start_pieces, ..search.clone() };
+        let mut total = 0usize;
+        for start in &suite.starts {
+            if sampler.error.is_some() {
+                break;
+            }
+            let mut s = BeamState::from_moves(&start.moves, rules, search.enemy)?;
+            run(&mut s, &from_start, net, &mut |s| sampler.take(s, rules));
+            total += s.pieces_survived();
+        }
+        starts_pieces = Some(total as f64 / suite.starts.len() as f64);
+    }
+    if let Some(e) = sampler.error {
         return Err(e.into());
     }
-    writer.finish()?;
+    sampler.writer.finish()?;
     let result = state.result();
     let verified = verified_replay(rules, search.enemy, &result.moves, hatetris_game::replay::Format::Base2048)?;
     Ok(SearchRecord {
         lines: verified.score,
         pieces: result.moves.len(),
         replay: verified.replay,
-        wells_sampled: sampled,
+        wells_sampled: sampler.sampled,
         search_secs: t.elapsed().as_secs_f64(),
+        starts_pieces,
     })
 }
 
@@ -541,6 +630,8 @@ mod tests {
             height: standard_height(),
             anchor: Vec::new(),
             anchor_samples: 0,
+            starts: None,
+            start_pieces: 100,
         }
     }
 
@@ -558,6 +649,55 @@ mod tests {
         })
         .unwrap();
         (metrics, events)
+    }
+
+    /// Runs cycle 1's search step alone; its record, or the run's error.
+    fn search_only(dir: &Path, config: &CycleConfig) -> Result<SearchRecord, CycleError> {
+        let net = Network::random(8, 1);
+        run_cycles(dir, 1, config, &net, Some((1, Step::Search)), &mut |_| {})?;
+        Ok(read_json(&cycle_dir(dir, 1).join("search.json")).unwrap())
+    }
+
+    #[test]
+    fn starts_add_their_beams_to_the_samples_and_public_positions_are_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        // An own game: a small search's line, with starts every 5 pieces.
+        let search = SearchConfig {
+            width: 12,
+            rules: Rules::STANDARD,
+            enemy: hatetris_game::Enemy::Hatetris,
+            quiescence: 0,
+            seed: 1,
+            twins: 1,
+            max_depth: 20,
+        };
+        let line = hatetris_search::search(&search, &Network::random(8, 1), &mut |_| {}).moves;
+        let keys = hatetris_search::keys_for_line(search.rules, search.enemy, &line).unwrap();
+        let own = Suite::from_replay("own", &keys, 5, 5);
+        assert!(own.starts.len() >= 3);
+        let own_path = tmp.path().join("own.htsu");
+        own.save(&own_path).unwrap();
+
+        let plain = search_only(&tmp.path().join("plain"), &tiny()).unwrap();
+        let config = CycleConfig { starts: Some(own_path.clone()), start_pieces: 4, ..tiny() };
+        let with = search_only(&tmp.path().join("with"), &config).unwrap();
+        assert_eq!((with.lines, &with.replay), (plain.lines, &plain.replay), "the game itself is unchanged");
+        assert!(with.wells_sampled > plain.wells_sampled);
+        assert!(plain.starts_pieces.is_none());
+        assert!(with.starts_pieces.is_some_and(|p| p > 0.0 && p <= 4.0));
+        let samples = read_dataset(&cycle_dir(&tmp.path().join("with"), 1).join("samples.htds")).unwrap();
+        assert_eq!(samples.len(), with.wells_sampled);
+
+        let public = Suite { starts: vec![Suite::embedded_default().starts[3].clone()] };
+        let public_path = tmp.path().join("public.htsu");
+        public.save(&public_path).unwrap();
+        let config = CycleConfig { starts: Some(public_path), ..tiny() };
+        let err = search_only(&tmp.path().join("public"), &config).unwrap_err().to_string();
+        assert!(err.contains("strength suite"), "{err}");
+
+        let config = CycleConfig { starts: Some(own_path), height: 11, ..tiny() };
+        let err = search_only(&tmp.path().join("low"), &config).unwrap_err().to_string();
+        assert!(err.contains("16-row"), "{err}");
     }
 
     #[test]
