@@ -1,0 +1,242 @@
+//! Diagnostics of evaluators against the long public games, and the
+//! cross-entropy search over a network's output weights, as measured in
+//! docs/experiments.md. Public games only measure here; `cem` learns from
+//! a suite of the engine's own games.
+//!
+//! ```sh
+//! cargo run --release -p hatetris-learn --example diagnose -- agreement net baseline net=OTHER.hnet
+//! cargo run --release -p hatetris-learn --example diagnose -- retention 1000 net baseline
+//! cargo run --release -p hatetris-learn --example diagnose -- heights net
+//! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
+//! ```
+//!
+//! Fixtures are read from `$HATETRIS_SHARED/fixtures` or `../shared/fixtures`.
+
+use hatetris_eval::{EvalSpec, Evaluator, Network, QuantizedNetwork};
+use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
+use hatetris_learn::strength::{measure, summarize, Suite};
+use hatetris_search::{moves_for_keys, quiescence::quiescent_value, run, BeamState, Move, SearchConfig};
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+const RULES: Rules = Rules::STANDARD;
+const ENEMY: Enemy = Enemy::Hatetris;
+/// The long public games of the default suite, and where their positions
+/// are read from (the suite's own rule: after the first 100 pieces).
+const GAMES: [&str; 3] = ["knewjade (5)", "Tim (2)", "David & Felipe (2)"];
+const FIRST: usize = 100;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("agreement") => agreement(&evaluators(&args[1..])),
+        Some("retention") => retention(args[1].parse().expect("width"), &evaluators(&args[2..])),
+        Some("heights") => heights(&evaluators(&args[1..])),
+        Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
+        _ => eprintln!(
+            "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT]"
+        ),
+    }
+}
+
+fn evaluators(specs: &[String]) -> Vec<(String, Box<dyn Evaluator>)> {
+    specs.iter().map(|s| (s.clone(), s.parse::<EvalSpec>().expect("evaluator").load().expect("loads").0)).collect()
+}
+
+/// The moves of the three long public games.
+fn public_games() -> Vec<(String, Vec<Move>)> {
+    let shared = std::env::var("HATETRIS_SHARED").map(PathBuf::from).unwrap_or_else(|_| "../shared".into());
+    let tsv = std::fs::read_to_string(shared.join("fixtures/known-replays.tsv")).expect("fixtures");
+    let mut games = Vec::new();
+    for line in tsv.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if GAMES.contains(&fields[0]) && !games.iter().any(|(n, _)| n == fields[0]) {
+            let keys = hatetris_game::replay::decode(fields[4]).expect("replay");
+            games.push((fields[0].to_string(), moves_for_keys(RULES, ENEMY, &keys)));
+        }
+    }
+    games
+}
+
+/// The well after the first `n` moves of a line.
+fn well_after(moves: &[Move], n: usize) -> Well {
+    BeamState::from_moves(&moves[..n], RULES, ENEMY).expect("the game's own line").beam[0].well
+}
+
+/// How each evaluator ranks the game's own move among the distinct
+/// landings of the piece the enemy gives, valued as the search values
+/// them (quiescence 1); also whether the enemy's memory changes its piece.
+fn agreement(evals: &[(String, Box<dyn Evaluator>)]) {
+    // Per evaluator: positions, share of siblings above, first, first three.
+    let mut totals = vec![(0usize, 0f64, 0usize, 0usize); evals.len()];
+    let mut memory_changes = (0, 0);
+    for (_, moves) in public_games() {
+        for p in FIRST..moves.len() - 1 {
+            let state = BeamState::from_moves(&moves[..p], RULES, ENEMY).expect("the game's own line");
+            let entry = &state.beam[0];
+            let memory = state.tree.memory_at(entry.node);
+            let (piece, landings) = choose_piece_and_landings(&entry.well, RULES, Some(&memory));
+            let (free, _) = choose_piece_and_landings(&entry.well, RULES, None::<&hatetris_game::SeenWells>);
+            memory_changes.0 += usize::from(piece != free);
+            memory_changes.1 += 1;
+            let played = well_after(&moves, p + 1);
+            let mut seen = rustc_hash::FxHashSet::default();
+            let children: Vec<Well> = landings
+                .into_iter()
+                .filter(|l| !l.well.is_game_over() && seen.insert(l.well.hash64()))
+                .map(|l| l.well)
+                .collect();
+            if children.len() < 2 || !children.contains(&played) {
+                continue;
+            }
+            for ((_, eval), t) in evals.iter().zip(&mut totals) {
+                let value = quiescent_value(eval.as_ref(), RULES, &played, 1);
+                let above = children.iter().filter(|w| quiescent_value(eval.as_ref(), RULES, w, 1) > value).count();
+                t.0 += 1;
+                t.1 += above as f64 / (children.len() - 1) as f64;
+                t.2 += usize::from(above == 0);
+                t.3 += usize::from(above < 3);
+            }
+        }
+    }
+    println!("the enemy's memory changes its piece at {} of {} positions", memory_changes.0, memory_changes.1);
+    println!("evaluator\tpositions\tsiblings_above\tfirst\tfirst_three");
+    for ((name, _), t) in evals.iter().zip(&totals) {
+        let n = t.0 as f64;
+        println!("{name}\t{}\t{:.3}\t{:.3}\t{:.3}", t.0, t.1 / n, t.2 as f64 / n, t.3 as f64 / n);
+    }
+}
+
+/// From every 25th position after piece 100, a search of `width` with the
+/// game's memory: the first depth at which the game's own well is not in
+/// the beam, and the cells and stack height of that well against the
+/// beam's best 100 wells there.
+fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
+    let games = public_games();
+    let horizon = 40;
+    let config =
+        SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: horizon };
+    let stack = |w: &Well| (RULES.depth() - w.rating(RULES) as usize) as f64;
+    for (name, eval) in evals {
+        let mut kept = Vec::new();
+        // Sums at the depth of leaving: the game's cells and stack, the beam's.
+        let mut at_exit = [0f64; 4];
+        for (_, moves) in &games {
+            for p in (FIRST..moves.len().saturating_sub(horizon)).step_by(25) {
+                let line: Vec<Well> = (0..=horizon).map(|k| well_after(moves, p + k)).collect();
+                let mut state = BeamState::from_moves(&moves[..p], RULES, ENEMY).expect("the game's own line");
+                let mut left = horizon;
+                run(&mut state, &config, eval.as_ref(), &mut |s| {
+                    let k = s.depth;
+                    if s.beam.iter().any(|e| e.well == line[k]) {
+                        return true;
+                    }
+                    left = k;
+                    let mut best: Vec<&hatetris_search::Entry> = s.beam.iter().collect();
+                    best.sort_by(|a, b| b.value.total_cmp(&a.value));
+                    best.truncate(100);
+                    let n = best.len() as f64;
+                    at_exit[0] += line[k].cells() as f64;
+                    at_exit[1] += stack(&line[k]);
+                    at_exit[2] += best.iter().map(|e| e.well.cells() as f64).sum::<f64>() / n;
+                    at_exit[3] += best.iter().map(|e| stack(&e.well)).sum::<f64>() / n;
+                    false
+                });
+                kept.push(left);
+            }
+        }
+        kept.sort_unstable();
+        let n = kept.len() as f64;
+        let exits = at_exit.map(|x| x / n);
+        println!(
+            "{name}: {} starts; the game's line stays in the beam {:.1} pieces (median {}); when it leaves: \
+             the game's well {:.1} cells, stack {:.1} rows; the beam's best 100 {:.1} cells, {:.1} rows",
+            kept.len(),
+            kept.iter().sum::<usize>() as f64 / n,
+            kept[kept.len() / 2],
+            exits[0],
+            exits[1],
+            exits[2],
+            exits[3]
+        );
+    }
+}
+
+/// Whole games in lower wells (heights 8 to 12, widths 1,000 and 10,000):
+/// does any low well sustain?
+fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
+    for height in 8..=12 {
+        let rules = Rules::with_height(height).expect("a height of 1 to 16");
+        for width in [1000, 10000] {
+            for (name, eval) in evals {
+                let config =
+                    SearchConfig { width, rules, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: 0 };
+                let result = hatetris_search::search(&config, eval.as_ref(), &mut |_| {});
+                println!(
+                    "height {height}, width {width}, {name}: {} lines, {} pieces",
+                    result.score,
+                    result.moves.len()
+                );
+            }
+        }
+    }
+}
+
+/// Noisy cross-entropy search over the output weights `w2` of a network
+/// (their direction: the scale is kept, since only the order of values
+/// steers a beam). Fitness: mean pieces a width-100 beam survives (at most
+/// 100) from the starts of `train`, a suite of the engine's own games;
+/// `val`, other own games, is measured with each generation's mean.
+fn cem(train: &Path, val: &Path, out: &Path, init: Option<&String>) {
+    const GENERATIONS: usize = 20;
+    const POPULATION: usize = 16;
+    const ELITE: usize = 4;
+    const SIGMA: f32 = 0.3;
+    let (train, val) = (Suite::load(train).expect("train suite"), Suite::load(val).expect("validation suite"));
+    let init = init.map(|p| Network::load(Path::new(p)).expect("network")).unwrap_or_else(Network::embedded_default);
+    std::fs::create_dir_all(out).expect("output directory");
+    let norm = |v: &[f32]| v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    let scale = norm(&init.w2);
+    let with = |w2: &[f32]| Network { w2: w2.iter().map(|x| x * scale / norm(w2)).collect(), ..init.clone() };
+    let fitness = |net: &Network, suite: &Suite| {
+        summarize(&measure(suite, &QuantizedNetwork::new(net), 100, 100, 1, 0, &mut |_, _| {})).mean_pieces
+    };
+    let sigma0 = SIGMA * scale / (init.hidden as f32).sqrt();
+    let mut mean = init.w2.clone();
+    let mut sigma = vec![sigma0; mean.len()];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    println!("generation 0: train {:.2} validation {:.2}", fitness(&init, &train), fitness(&init, &val));
+    for g in 1..=GENERATIONS {
+        let candidates: Vec<Vec<f32>> =
+            (0..POPULATION).map(|_| mean.iter().zip(&sigma).map(|(m, s)| m + s * normal(&mut rng)).collect()).collect();
+        let scores: Vec<f64> = candidates.par_iter().map(|c| fitness(&with(c), &train)).collect();
+        let mut order: Vec<usize> = (0..POPULATION).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        // The noise term keeps the search from collapsing before the end.
+        let noise = sigma0 * 0.1 * (1.0 - g as f32 / GENERATIONS as f32);
+        for i in 0..mean.len() {
+            let elite: Vec<f32> = order[..ELITE].iter().map(|&c| candidates[c][i]).collect();
+            let m = elite.iter().sum::<f32>() / ELITE as f32;
+            let var = elite.iter().map(|x| (x - m).powi(2)).sum::<f32>() / ELITE as f32;
+            mean[i] = m;
+            sigma[i] = (var + noise * noise).sqrt();
+        }
+        let net = with(&mean);
+        net.save(&out.join(format!("mean-{g:03}.hnet"))).expect("writes the network");
+        println!(
+            "generation {g}: train {:.2} validation {:.2} (best candidate {:.2})",
+            fitness(&net, &train),
+            fitness(&net, &val),
+            scores[order[0]]
+        );
+    }
+}
+
+/// A standard normal deviate (Box-Muller), so that no distribution crate is
+/// needed for one function.
+fn normal(rng: &mut impl Rng) -> f32 {
+    let u: f32 = rng.gen_range(f32::EPSILON..1.0);
+    let v: f32 = rng.gen();
+    (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+}
