@@ -33,6 +33,8 @@ enum Command {
     Solve(commands::solve::SolveArgs),
     /// Train a network on data sets.
     Train(commands::train::TrainArgs),
+    /// Label the wells of data sets with the mean value of several evaluators.
+    Label(commands::label::LabelArgs),
     /// Write a suite of start positions taken from replays.
     Suite(commands::suite::SuiteArgs),
     /// Measure an evaluator's search from the starts of a suite (and compare two).
@@ -51,6 +53,7 @@ fn main() {
         Command::Bench(a) => commands::bench::bench(a),
         Command::Solve(a) => commands::solve::solve(a),
         Command::Train(a) => commands::train::train(a),
+        Command::Label(a) => commands::label::label(a),
         Command::Suite(a) => commands::suite::suite(a),
         Command::Strength(a) => commands::strength::strength(a),
     };

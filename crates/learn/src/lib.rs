@@ -5,11 +5,13 @@
 //! - [`lean`]: the same against Mild in 8 bytes a well, up to height 7;
 //! - [`dataset`]: the `.htds` file of (well, target) pairs;
 //! - [`train`]: the hand-written trainer (sparse Adam on pattern counts);
+//! - [`distill`]: wells labelled with the mean value of several evaluators;
 //! - [`cycle`]: search → refine → learn, resumable step by step;
 //! - [`strength`]: suites of start positions and the strength yardstick.
 
 pub mod cycle;
 pub mod dataset;
+pub mod distill;
 pub mod lean;
 pub mod solver;
 pub mod strength;

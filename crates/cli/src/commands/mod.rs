@@ -1,6 +1,7 @@
 pub mod bench;
 pub mod cycle;
 pub mod hunt;
+pub mod label;
 pub mod play;
 pub mod progress;
 pub mod search;

@@ -1,0 +1,71 @@
+//! `hatetris label` as a user runs it: the wells of data sets, once each,
+//! with the mean of the teachers' values; bad input exits 2 with one line.
+
+use hatetris_eval::{Baseline, EvalSpec, Evaluator};
+use hatetris_learn::dataset::{read_dataset, write_dataset, Sample};
+use std::process::{Command, Output};
+
+fn hatetris(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hatetris")).args(args).output().expect("the hatetris binary runs")
+}
+
+#[test]
+fn labels_are_the_teachers_mean_over_distinct_wells() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Sample::new(&[0; 16], 0.5);
+    let mut rows = [0u16; 16];
+    rows[14] = 0b0111111110;
+    rows[15] = 0b1111011111;
+    let b = Sample::new(&rows, -1.0);
+    let small = Sample::new(&[0, 0b11, 0b111], 0.0);
+    let (d1, d2, out) = (dir.path().join("one.htds"), dir.path().join("two.htds"), dir.path().join("mean.htds"));
+    write_dataset(&d1, "one", &[a, b]).unwrap();
+    write_dataset(&d2, "two", &[b, small, a]).unwrap();
+    let o = hatetris(&[
+        "label",
+        "--teacher",
+        "baseline",
+        "net",
+        "--data",
+        d1.to_str().unwrap(),
+        d2.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["wells"], 3);
+    assert_eq!(report["repeats_dropped"], 2);
+
+    let net = "net".parse::<EvalSpec>().unwrap().load().unwrap().0;
+    let labelled = read_dataset(&out).unwrap();
+    assert_eq!(labelled.iter().map(|s| s.rows()).collect::<Vec<_>>(), [a.rows(), b.rows(), small.rows()]);
+    for s in &labelled {
+        let mean = (Baseline.evaluate(s.rows()) + net.evaluate(s.rows())) / 2.0;
+        assert!((s.target - mean).abs() < 1e-6, "{} against {mean}", s.target);
+    }
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("d.htds");
+    write_dataset(&data, "d", &[Sample::new(&[0; 16], 0.0)]).unwrap();
+    let out = dir.path().join("o.htds");
+    let cases: [(Vec<&str>, &str); 3] = [
+        (vec!["--teacher", "nett", "--data", data.to_str().unwrap()], "unknown evaluator"),
+        (vec!["--teacher", "net", "--data", "/nonexistent.htds"], "nonexistent"),
+        (vec!["--teacher", "net=/nonexistent.hnet", "--data", data.to_str().unwrap()], "nonexistent"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["label"];
+        all.extend(args);
+        all.extend(["--out", out.to_str().unwrap()]);
+        let o = hatetris(&all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    assert!(!out.exists(), "nothing written on bad input");
+}
