@@ -63,7 +63,7 @@ pub struct CycleArgs {
     /// Start positions of the network's own games (a suite from `hatetris
     /// suite`): the search step also searches on from each for
     /// --start-pieces pieces and samples those beams too (16-row runs only;
-    /// starts of the embedded strength suite are refused).
+    /// positions of the strength suite's public games are refused).
     #[arg(long)]
     pub starts: Option<PathBuf>,
     /// Pieces searched from each --starts position (0: to the game's end).

@@ -2,7 +2,7 @@
 
 use super::refine::{refine_targets, RefineConfig};
 use crate::dataset::{read_dataset, DatasetWriter, Sample};
-use crate::strength::{measure, summarize, Suite};
+use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
@@ -67,8 +67,8 @@ pub struct CycleConfig {
     /// `start_pieces` pieces and samples those beams as it samples the
     /// game's. Their wells are tall and late, where searches die, which a
     /// game from the empty well reaches only once, at its end. Public games
-    /// measure, they do not teach: a start that is a position of the
-    /// embedded strength suite is refused.
+    /// measure, they do not teach: a start on the line of one of the
+    /// embedded strength suite's games is refused.
     #[serde(default)]
     pub starts: Option<PathBuf>,
     /// Pieces searched from each start (0: to the end of the game).
@@ -383,6 +383,10 @@ fn resumable<T: Serialize + for<'de> Deserialize<'de>>(
     Ok(value)
 }
 
+/// Moves a start must share with a public game's line to be refused as one
+/// of its positions: more than any two different games share by chance.
+const PUBLIC_PREFIX: usize = 50;
+
 /// Reads the --starts suite and checks that it can teach: positions of the
 /// official game (so the run's height must be 16) and none of them a start
 /// of the embedded strength suite, the public games that only measure.
@@ -395,11 +399,17 @@ fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
     if suite.starts.is_empty() {
         return Err(bad("no starts".into()));
     }
-    let public: FxHashSet<u64> =
-        Suite::embedded_default().starts.iter().filter(|s| s.piece > 0).map(|s| s.well.hash64()).collect();
-    if let Some(s) = suite.starts.iter().find(|s| s.piece > 0 && public.contains(&s.well.hash64())) {
+    // The embedded suite's lines are the public games' first 100 to 275
+    // moves: a start that shares their first PUBLIC_PREFIX moves is a
+    // position of one of those games (or of a suite made from them, as the
+    // denser one), not of the engine's own.
+    let opening = |s: &Start| -> Option<Vec<u32>> {
+        (s.moves.len() >= PUBLIC_PREFIX).then(|| s.moves[..PUBLIC_PREFIX].iter().map(|m| m.pack()).collect())
+    };
+    let public: FxHashSet<Vec<u32>> = Suite::embedded_default().starts.iter().filter_map(opening).collect();
+    if let Some(s) = suite.starts.iter().find(|s| opening(s).is_some_and(|o| public.contains(&o))) {
         return Err(bad(format!(
-            "start {} piece {} is a position of the strength suite (public games measure, they do not teach)",
+            "start {} piece {} is a position of a public game of the strength suite (public games measure, they do not teach)",
             s.source, s.piece
         )));
     }
@@ -688,7 +698,18 @@ mod tests {
         let samples = read_dataset(&cycle_dir(&tmp.path().join("with"), 1).join("samples.htds")).unwrap();
         assert_eq!(samples.len(), with.wells_sampled);
 
+        // A position of a public game before the suite's first piece (100),
+        // as a denser suite of the same games would hold, is refused too.
+        let line = Suite::embedded_default().starts[3].moves[..60].to_vec();
+        let end =
+            hatetris_search::replay_line(Rules::STANDARD, hatetris_game::Enemy::Hatetris, &line, |_, _, _| {}).unwrap();
+        let early = Start { source: "public".into(), piece: 60, score: end.score, well: end.well, moves: line };
         let public = Suite { starts: vec![Suite::embedded_default().starts[3].clone()] };
+        let public_early = tmp.path().join("public-early.htsu");
+        Suite { starts: vec![early] }.save(&public_early).unwrap();
+        let config = CycleConfig { starts: Some(public_early), ..tiny() };
+        let err = search_only(&tmp.path().join("public-early"), &config).unwrap_err().to_string();
+        assert!(err.contains("strength suite"), "{err}");
         let public_path = tmp.path().join("public.htsu");
         public.save(&public_path).unwrap();
         let config = CycleConfig { starts: Some(public_path), ..tiny() };
