@@ -15,7 +15,7 @@
 use hatetris_eval::{EvalSpec, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use hatetris_learn::strength::{measure, summarize, Suite};
-use hatetris_search::{moves_for_keys, quiescence::quiescent_value, run, BeamState, Move, SearchConfig};
+use hatetris_search::{moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Move, SearchConfig};
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -44,24 +44,23 @@ fn evaluators(specs: &[String]) -> Vec<(String, Box<dyn Evaluator>)> {
     specs.iter().map(|s| (s.clone(), s.parse::<EvalSpec>().expect("evaluator").load().expect("loads").0)).collect()
 }
 
-/// The moves of the three long public games.
-fn public_games() -> Vec<(String, Vec<Move>)> {
+/// The three long public games: each one's moves, and its wells (the
+/// well after k moves at index k, the empty well first).
+fn public_games() -> Vec<(String, Vec<Move>, Vec<Well>)> {
     let shared = std::env::var("HATETRIS_SHARED").map(PathBuf::from).unwrap_or_else(|_| "../shared".into());
     let tsv = std::fs::read_to_string(shared.join("fixtures/known-replays.tsv")).expect("fixtures");
     let mut games = Vec::new();
     for line in tsv.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
-        if GAMES.contains(&fields[0]) && !games.iter().any(|(n, _)| n == fields[0]) {
+        if GAMES.contains(&fields[0]) && !games.iter().any(|(n, _, _)| n == fields[0]) {
             let keys = hatetris_game::replay::decode(fields[4]).expect("replay");
-            games.push((fields[0].to_string(), moves_for_keys(RULES, ENEMY, &keys)));
+            let moves = moves_for_keys(RULES, ENEMY, &keys);
+            let mut wells = vec![Well::EMPTY];
+            replay_line(RULES, ENEMY, &moves, |_, well, _| wells.push(*well)).expect("the game's own line");
+            games.push((fields[0].to_string(), moves, wells));
         }
     }
     games
-}
-
-/// The well after the first `n` moves of a line.
-fn well_after(moves: &[Move], n: usize) -> Well {
-    BeamState::from_moves(&moves[..n], RULES, ENEMY).expect("the game's own line").beam[0].well
 }
 
 /// How each evaluator ranks the game's own move among the distinct
@@ -71,7 +70,7 @@ fn agreement(evals: &[(String, Box<dyn Evaluator>)]) {
     // Per evaluator: positions, share of siblings above, first, first three.
     let mut totals = vec![(0usize, 0f64, 0usize, 0usize); evals.len()];
     let mut memory_changes = (0, 0);
-    for (_, moves) in public_games() {
+    for (_, moves, wells) in public_games() {
         for p in FIRST..moves.len() - 1 {
             let state = BeamState::from_moves(&moves[..p], RULES, ENEMY).expect("the game's own line");
             let entry = &state.beam[0];
@@ -80,13 +79,9 @@ fn agreement(evals: &[(String, Box<dyn Evaluator>)]) {
             let (free, _) = choose_piece_and_landings(&entry.well, RULES, None::<&hatetris_game::SeenWells>);
             memory_changes.0 += usize::from(piece != free);
             memory_changes.1 += 1;
-            let played = well_after(&moves, p + 1);
-            let mut seen = rustc_hash::FxHashSet::default();
-            let children: Vec<Well> = landings
-                .into_iter()
-                .filter(|l| !l.well.is_game_over() && seen.insert(l.well.hash64()))
-                .map(|l| l.well)
-                .collect();
+            let played = wells[p + 1];
+            // The landings are distinct wells already.
+            let children: Vec<Well> = landings.into_iter().filter(|l| !l.well.is_game_over()).map(|l| l.well).collect();
             if children.len() < 2 || !children.contains(&played) {
                 continue;
             }
@@ -122,9 +117,9 @@ fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
         let mut kept = Vec::new();
         // Sums at the depth of leaving: the game's cells and stack, the beam's.
         let mut at_exit = [0f64; 4];
-        for (_, moves) in &games {
+        for (_, moves, wells) in &games {
             for p in (FIRST..moves.len().saturating_sub(horizon)).step_by(25) {
-                let line: Vec<Well> = (0..=horizon).map(|k| well_after(moves, p + k)).collect();
+                let line = &wells[p..=p + horizon];
                 let mut state = BeamState::from_moves(&moves[..p], RULES, ENEMY).expect("the game's own line");
                 let mut left = horizon;
                 run(&mut state, &config, eval.as_ref(), &mut |s| {

@@ -419,6 +419,8 @@ fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
 /// Draws the search step's samples from each depth's beam.
 struct Sampler<'a> {
     config: &'a CycleConfig,
+    /// The run's rules: the game's and the starts' (both 16 rows with starts).
+    rules: Rules,
     rng: ChaCha8Rng,
     writer: DatasetWriter,
     sampled: usize,
@@ -426,9 +428,9 @@ struct Sampler<'a> {
 }
 
 impl Sampler<'_> {
-    /// Samples `state`'s beam (wells written at `rules`' height); false
-    /// stops the search after a write error.
-    fn take(&mut self, state: &BeamState, rules: Rules) -> bool {
+    /// Samples `state`'s beam; false stops the search after a write error.
+    fn take(&mut self, state: &BeamState) -> bool {
+        let rules = self.rules;
         let k = self.config.samples_per_depth.min(state.beam.len());
         let mut picks = sample(&mut self.rng, state.beam.len(), k).into_vec();
         picks.sort_unstable();
@@ -437,13 +439,9 @@ impl Sampler<'_> {
             // A child's value is refine's business; 0 marks it unvalued.
             let wells: Vec<(Well, f32)> = if self.config.sample_children {
                 let memory = state.tree.memory_at(e.node);
+                // The landings are distinct wells already.
                 let (_, landings) = choose_piece_and_landings(&e.well, rules, Some(&memory));
-                let mut seen = FxHashSet::default();
-                landings
-                    .into_iter()
-                    .filter(|l| !l.well.is_game_over() && seen.insert(l.well.hash64()))
-                    .map(|l| (l.well, 0.0))
-                    .collect()
+                landings.into_iter().filter(|l| !l.well.is_game_over()).map(|l| (l.well, 0.0)).collect()
             } else {
                 vec![(e.well, e.value)]
             };
@@ -481,6 +479,7 @@ fn search_step(
     };
     let mut sampler = Sampler {
         config,
+        rules,
         rng: ChaCha8Rng::seed_from_u64(seed),
         writer: DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?,
         sampled: 0,
@@ -490,7 +489,7 @@ fn search_step(
     let mut state = BeamState::new();
     run(&mut state, &search, net, &mut |s| {
         on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
-        sampler.take(s, rules)
+        sampler.take(s)
     });
     let mut starts_pieces = None;
     if let Some(suite) = starts {
@@ -501,7 +500,7 @@ fn search_step(
                 break;
             }
             let mut s = BeamState::from_moves(&start.moves, rules, search.enemy)?;
-            run(&mut s, &from_start, net, &mut |s| sampler.take(s, rules));
+            run(&mut s, &from_start, net, &mut |s| sampler.take(s));
             total += s.pieces_survived();
         }
         starts_pieces = Some(total as f64 / suite.starts.len() as f64);
