@@ -7,6 +7,8 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- agreement net baseline net=OTHER.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- retention 1000 net baseline
 //! cargo run --release -p hatetris-learn --example diagnose -- heights net
+//! cargo run --release -p hatetris-learn --example diagnose -- targets net
+//! cargo run --release -p hatetris-learn --example diagnose -- cut net net=OTHER.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
 //! ```
 //!
@@ -33,6 +35,9 @@ fn main() {
         Some("agreement") => agreement(&evaluators(&args[1..])),
         Some("retention") => retention(args[1].parse().expect("width"), &evaluators(&args[2..])),
         Some("heights") => heights(&evaluators(&args[1..])),
+        Some("targets") => targets(&evaluators(&args[1..2]).remove(0).1),
+        Some("cut") => cut(&evaluators(&args[1..])),
+        Some("groups") => groups(&evaluators(&args[1..2]).remove(0).1),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT]"
@@ -156,6 +161,200 @@ fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
             exits[3]
         );
     }
+}
+
+/// The lookahead from `well` (no memory, quiescence 0, as refine plays
+/// it): pieces survived (at most `depth`) and the best value at its end.
+fn look(well: &Well, width: usize, depth: usize, eval: &dyn Evaluator) -> (usize, Option<f32>) {
+    let config = SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 0, seed: 0, twins: 1, max_depth: depth };
+    let mut state = BeamState::from_well(*well);
+    run(&mut state, &config, eval, &mut |_| true);
+    (state.pieces_survived(), state.beam.iter().map(|e| e.value).reduce(f32::max))
+}
+
+/// Where a width-1,000 beam of `eval` drops a public game's well (as in
+/// `retention`): that well and the beam's wells there, best first.
+fn cut_cases(eval: &dyn Evaluator) -> Vec<(Well, Vec<Well>)> {
+    let horizon = 40;
+    let config =
+        SearchConfig { width: 1000, rules: RULES, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: horizon };
+    let mut cases: Vec<(Well, Vec<Well>)> = Vec::new();
+    for (_, moves, wells) in &public_games() {
+        for p in (FIRST..moves.len().saturating_sub(horizon)).step_by(25) {
+            let line = &wells[p..=p + horizon];
+            let mut state = BeamState::from_moves(&moves[..p], RULES, ENEMY).expect("the game's own line");
+            run(&mut state, &config, eval, &mut |s| {
+                if s.beam.iter().any(|e| e.well == line[s.depth]) {
+                    return true;
+                }
+                let mut best: Vec<&hatetris_search::Entry> = s.beam.iter().collect();
+                best.sort_by(|a, b| b.value.total_cmp(&a.value));
+                cases.push((line[s.depth], best.iter().map(|e| e.well).collect()));
+                false
+            });
+        }
+    }
+    cases
+}
+
+/// At the cut cases (`cut_cases`): do refine-like lookaheads value the
+/// public well above the beam's best 10, and does a width-1,000 search
+/// survive longer from it? Answers whether any lookahead target could teach the
+/// beam to keep the sustainable line.
+fn targets(eval: &dyn Evaluator) {
+    let mut cases = cut_cases(eval);
+    cases.iter_mut().for_each(|(_, best)| best.truncate(10));
+    println!(
+        "{} cases; per lookahead: share of the beam's best 10 valued above the public well, mean values",
+        cases.len()
+    );
+    let looks: Vec<(usize, usize)> = match std::env::var("LOOKS") {
+        Ok(l) => l
+            .split(',')
+            .map(|p| p.split_once('x').map(|(w, d)| (w.parse().unwrap(), d.parse().unwrap())).unwrap())
+            .collect(),
+        Err(_) => vec![(100, 10), (100, 30), (1000, 10), (1000, 30), (100, 60)],
+    };
+    for (width, depth) in looks {
+        let rows: Vec<(f64, f64, f64)> = cases
+            .par_iter()
+            .map(|(public, best)| {
+                let y = |w: &Well| match look(w, width, depth, eval) {
+                    (d, Some(v)) if d >= depth => v as f64,
+                    _ => -1.0,
+                };
+                let yp = y(public);
+                let ys: Vec<f64> = best.iter().map(y).collect();
+                let above = ys.iter().filter(|&&v| v > yp).count() as f64 / ys.len() as f64;
+                (above, yp, ys.iter().sum::<f64>() / ys.len() as f64)
+            })
+            .collect();
+        let n = rows.len() as f64;
+        println!(
+            "lookahead {width} x {depth}: share above {:.3}; public {:.3}, beam's best {:.3}",
+            rows.iter().map(|r| r.0).sum::<f64>() / n,
+            rows.iter().map(|r| r.1).sum::<f64>() / n,
+            rows.iter().map(|r| r.2).sum::<f64>() / n
+        );
+    }
+    if std::env::var("LOOKS").is_ok() {
+        return;
+    }
+    // Outcomes: pieces a width-1,000 search survives (at most 150).
+    let rows: Vec<(f64, f64)> = cases
+        .par_iter()
+        .map(|(public, best)| {
+            let s = |w: &Well| look(w, 1000, 150, eval).0 as f64;
+            (s(public), best.iter().take(3).map(s).sum::<f64>() / 3.0)
+        })
+        .collect();
+    let n = rows.len() as f64;
+    let wins = rows.iter().filter(|r| r.0 > r.1).count();
+    println!(
+        "width-1,000 search from the well, at most 150 pieces: public {:.1}, the beam's best 3 {:.1} (public longer in {wins} of {})",
+        rows.iter().map(|r| r.0).sum::<f64>() / n,
+        rows.iter().map(|r| r.1).sum::<f64>() / n,
+        rows.len()
+    );
+}
+
+/// The cut cases of the first evaluator's beams, valued by each
+/// evaluator as the search values wells: the share of the beam's best 10,
+/// and of every 10th of its wells, that it values above the public well
+/// (the first evaluator: 1 by construction; lower agrees more with the
+/// lookaheads and outcomes).
+fn cut(evals: &[(String, Box<dyn Evaluator>)]) {
+    let cases = cut_cases(evals[0].1.as_ref());
+    let share = |eval: &dyn Evaluator, pick: &(dyn Fn(&[Well]) -> Vec<Well> + Sync)| {
+        let value = |w: &Well| quiescent_value(eval, RULES, w, 1);
+        let total: f64 = cases
+            .par_iter()
+            .map(|(public, beam)| {
+                let v = value(public);
+                let wells = pick(beam);
+                wells.iter().filter(|w| value(w) > v).count() as f64 / wells.len() as f64
+            })
+            .sum();
+        total / cases.len() as f64
+    };
+    println!("{} cases: share of the beam's wells valued above the public well", cases.len());
+    println!("evaluator\tbest_10\tevery_10th");
+    for (name, eval) in evals {
+        let best = share(eval.as_ref(), &|b| b[..b.len().min(10)].to_vec());
+        let spread = share(eval.as_ref(), &|b| b.iter().step_by(10).copied().collect());
+        println!("{name}\t{best:.3}\t{spread:.3}");
+    }
+}
+
+/// How well the network's values order the children of one beam entry
+/// (the choices a search makes) against refine's lookahead (width 100,
+/// 10 pieces), compared with how well they order wells across entries
+/// and depths: from a width-1,000 game of `eval`, every 5th depth, 16
+/// entries a depth.
+fn groups(eval: &dyn Evaluator) {
+    use hatetris_learn::strength::stats::spearman;
+    let config =
+        SearchConfig { width: 1000, rules: RULES, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: 0 };
+    let mut families: Vec<Vec<Well>> = Vec::new();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    run(&mut BeamState::new(), &config, eval, &mut |s| {
+        if s.depth % 5 == 0 {
+            for _ in 0..16 {
+                let e = &s.beam[rng.gen_range(0..s.beam.len())];
+                let memory = s.tree.memory_at(e.node);
+                let (_, landings) = choose_piece_and_landings(&e.well, RULES, Some(&memory));
+                let children: Vec<Well> =
+                    landings.into_iter().filter(|l| !l.well.is_game_over()).map(|l| l.well).collect();
+                if children.len() >= 3 {
+                    families.push(children);
+                }
+            }
+        }
+        true
+    });
+    let scored: Vec<Vec<(f64, f64)>> = families
+        .par_iter()
+        .map(|f| {
+            f.iter()
+                .map(|w| {
+                    let x = quiescent_value(eval, RULES, w, 1) as f64;
+                    let y = match look(w, 100, 10, eval) {
+                        (d, Some(v)) if d >= 10 => v as f64,
+                        _ => -1.0,
+                    };
+                    (x, y)
+                })
+                .collect()
+        })
+        .collect();
+    let all: Vec<(f64, f64)> = scored.iter().flatten().copied().collect();
+    let (xs, ys): (Vec<f64>, Vec<f64>) = all.iter().copied().unzip();
+    let within: Vec<f64> = scored
+        .iter()
+        .filter_map(|f| {
+            let (x, y): (Vec<f64>, Vec<f64>) = f.iter().copied().unzip();
+            let r = spearman(&x, &y);
+            r.is_finite().then_some(r)
+        })
+        .collect();
+    // The best child by value: its lookahead rank among its siblings.
+    let regret: f64 = scored
+        .iter()
+        .map(|f| {
+            let best = f.iter().max_by(|a, b| a.0.total_cmp(&b.0)).unwrap();
+            f.iter().filter(|c| c.1 > best.1).count() as f64 / (f.len() - 1) as f64
+        })
+        .sum::<f64>()
+        / scored.len() as f64;
+    println!(
+        "{} families, {} wells: Spearman(value, lookahead) over all {:.3}; within a family, mean {:.3}; \
+         siblings whose lookahead beats the highest-valued child's: {:.3} of them",
+        scored.len(),
+        all.len(),
+        spearman(&xs, &ys),
+        within.iter().sum::<f64>() / within.len() as f64,
+        regret
+    );
 }
 
 /// Whole games in lower wells (heights 8 to 12, widths 1,000 and 10,000):

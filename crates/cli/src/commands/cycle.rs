@@ -31,7 +31,9 @@ pub struct CycleArgs {
     /// What refine moves a value toward: `lookahead` (the network's best
     /// value --refine-depth pieces on, knewjade's) or `survival` (the
     /// discounted pieces a --refine-width beam survives, up to
-    /// --refine-depth, then the network's value).
+    /// --refine-depth, then the network's value) or `relative` (the
+    /// lookahead within each family of children: with --sample-children,
+    /// only the differences between a sampled entry's children move).
     #[arg(long, default_value = "lookahead", value_parser = parse_target)]
     pub target: TargetKind,
     /// Discount per piece of the survival target.
@@ -44,6 +46,10 @@ pub struct CycleArgs {
     /// chooses among) instead of the entries themselves.
     #[arg(long)]
     pub sample_children: bool,
+    /// With --sample-children: keep only children valued at least the next
+    /// depth's cut minus this share of the beam's value range (0: all).
+    #[arg(long, default_value_t = 0.0)]
+    pub sample_band: f32,
     /// Beam width of the per-cycle measurement on the embedded suite (0: off).
     #[arg(long, default_value_t = 300)]
     pub suite_width: usize,
@@ -114,6 +120,7 @@ impl CycleArgs {
             seed: self.seed,
             max_depth: self.max_depth,
             sample_children: self.sample_children,
+            sample_band: self.sample_band,
             suite_width: self.suite_width,
             suite_pieces: self.suite_pieces,
             height: self.height,
@@ -130,7 +137,8 @@ fn parse_target(s: &str) -> Result<TargetKind, String> {
     match s {
         "lookahead" => Ok(TargetKind::Lookahead),
         "survival" => Ok(TargetKind::Survival),
-        other => Err(format!("unknown target '{other}' (expected lookahead or survival)")),
+        "relative" => Ok(TargetKind::Relative),
+        other => Err(format!("unknown target '{other}' (expected lookahead, survival or relative)")),
     }
 }
 
@@ -153,6 +161,15 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     let in_range = args.gamma > 0.0 && args.gamma < 1.0 && args.refine_step > 0.0 && args.refine_step <= 1.0;
     if !in_range {
         bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");
+    }
+    if !(args.sample_band >= 0.0 && args.sample_band.is_finite()) {
+        bail!("--sample-band must be 0 or more");
+    }
+    if args.target == TargetKind::Relative && !args.sample_children {
+        bail!("--target relative needs --sample-children (its families are an entry's children)");
+    }
+    if args.sample_band > 0.0 && !args.sample_children {
+        bail!("--sample-band needs --sample-children (it chooses among the children)");
     }
     crate::commands::set_threads(args.threads)?;
     let initial = match &args.init {

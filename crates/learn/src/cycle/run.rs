@@ -7,7 +7,7 @@ use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::{choose_piece_and_landings, Rules, Well, BAR};
-use hatetris_search::{run, verified_replay, BeamState, SearchConfig};
+use hatetris_search::{quiescence::quiescent_children, run, verified_replay, BeamState, SearchConfig};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -39,6 +39,14 @@ pub struct CycleConfig {
     /// never learned from.
     #[serde(default)]
     pub sample_children: bool,
+    /// With `sample_children`: keep only the children whose search value
+    /// reaches the next depth's cut minus this share of that beam's value
+    /// range (0: keep all). The beam's decisions are made at its cut, and
+    /// most landings of a piece lie far below it; the wells a search drops
+    /// there are where the network disagrees with its own lookahead
+    /// (docs/experiments.md, "the cut").
+    #[serde(default)]
+    pub sample_band: f32,
     /// Beam width of the per-cycle strength measurement on the embedded
     /// suite (0: not measured).
     #[serde(default)]
@@ -92,6 +100,7 @@ impl Default for CycleConfig {
             max_depth: 0,
             train: TrainConfig::default(),
             sample_children: false,
+            sample_band: 0.0,
             suite_width: 300,
             suite_pieces: 150,
             height: standard_height(),
@@ -277,8 +286,11 @@ pub fn run_cycles(
             let t = Instant::now();
             let samples = read_dataset(&samples_path)?;
             let wells: Vec<Well> = samples.iter().map(from_sample).collect();
+            // Sampled children carry their family's number (Sampler::take).
+            let families: Vec<u32> = samples.iter().map(|s| s.target as u32).collect();
+            let families = config.sample_children.then_some(families.as_slice());
             let total = wells.len();
-            let targets = refine_targets(&wells, rules, &config.refine, &qnet, seed, &mut |done| {
+            let targets = refine_targets(&wells, families, rules, &config.refine, &qnet, seed, &mut |done| {
                 on_event(CycleEvent::RefineProgress { cycle, done, total })
             });
             let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
@@ -419,6 +431,14 @@ fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
 /// Draws the search step's samples from each depth's beam.
 struct Sampler<'a> {
     config: &'a CycleConfig,
+    /// The search's evaluator, to value children as the search does.
+    net: &'a dyn Evaluator,
+    /// With `sample_band`: the children sampled at the last depth, with
+    /// their family's number and search value, until the next depth's cut
+    /// is known.
+    pending: Vec<(Well, f32, f32)>,
+    /// Families (sampled entries whose children were taken) so far.
+    families: u32,
     /// The run's rules: the game's and the starts' (both 16 rows with starts).
     rules: Rules,
     rng: ChaCha8Rng,
@@ -431,28 +451,62 @@ impl Sampler<'_> {
     /// Samples `state`'s beam; false stops the search after a write error.
     fn take(&mut self, state: &BeamState) -> bool {
         let rules = self.rules;
+        let band = self.config.sample_children && self.config.sample_band > 0.0;
+        if band {
+            let pending = std::mem::take(&mut self.pending);
+            let values = state.beam.iter().map(|e| e.value);
+            if let (Some(cut), Some(top)) = (values.clone().reduce(f32::min), values.reduce(f32::max)) {
+                let floor = cut - self.config.sample_band * (top - cut);
+                for (w, family, _) in pending.into_iter().filter(|&(_, _, v)| v >= floor) {
+                    if !self.write(&w, family) {
+                        return false;
+                    }
+                }
+            }
+        }
         let k = self.config.samples_per_depth.min(state.beam.len());
         let mut picks = sample(&mut self.rng, state.beam.len(), k).into_vec();
         picks.sort_unstable();
         for i in picks {
             let e = &state.beam[i];
-            // A child's value is refine's business; 0 marks it unvalued.
+            // A child's value is refine's business: its sample carries the
+            // number of its family (the children of one entry, written
+            // together), which `relative` targets need. Numbers stay exact
+            // in an f32 up to 2^24 families a cycle.
             let wells: Vec<(Well, f32)> = if self.config.sample_children {
+                self.families += 1;
+                let family = self.families as f32;
                 let memory = state.tree.memory_at(e.node);
                 // The landings are distinct wells already.
                 let (_, landings) = choose_piece_and_landings(&e.well, rules, Some(&memory));
-                landings.into_iter().filter(|l| !l.well.is_game_over()).map(|l| (l.well, 0.0)).collect()
+                landings.into_iter().filter(|l| !l.well.is_game_over()).map(|l| (l.well, family)).collect()
             } else {
                 vec![(e.well, e.value)]
             };
+            if band {
+                let children: Vec<Well> = wells.iter().map(|&(w, _)| w).collect();
+                let mut values = vec![0.0; children.len()];
+                quiescent_children(self.net, rules, Some(&e.well), &children, self.config.quiescence, &mut values);
+                let family = self.families as f32;
+                self.pending.extend(children.into_iter().zip(values).map(|(w, v)| (w, family, v)));
+                continue;
+            }
             for (w, value) in wells {
-                if let Err(err) = self.writer.push(&Sample::new(w.playable(rules), value)) {
-                    self.error = Some(err);
+                if !self.write(&w, value) {
                     return false;
                 }
-                self.sampled += 1;
             }
         }
+        true
+    }
+
+    /// Writes one sample; false (the error kept) if the write failed.
+    fn write(&mut self, well: &Well, value: f32) -> bool {
+        if let Err(err) = self.writer.push(&Sample::new(well.playable(self.rules), value)) {
+            self.error = Some(err);
+            return false;
+        }
+        self.sampled += 1;
         true
     }
 }
@@ -479,6 +533,9 @@ fn search_step(
     };
     let mut sampler = Sampler {
         config,
+        net,
+        pending: Vec::new(),
+        families: 0,
         rules,
         rng: ChaCha8Rng::seed_from_u64(seed),
         writer: DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?,
@@ -500,6 +557,7 @@ fn search_step(
                 break;
             }
             let mut s = BeamState::from_moves(&start.moves, rules, search.enemy)?;
+            sampler.pending.clear();
             run(&mut s, &from_start, net, &mut |s| sampler.take(s));
             total += s.pieces_survived();
         }
@@ -634,6 +692,7 @@ mod tests {
             max_depth: 24,
             train: TrainConfig { hidden: 8, batch_size: 32, max_epochs: 2, ..TrainConfig::default() },
             sample_children: false,
+            sample_band: 0.0,
             suite_width: 2,
             suite_pieces: 3,
             height: standard_height(),
@@ -718,6 +777,27 @@ mod tests {
         let config = CycleConfig { starts: Some(own_path), height: 11, ..tiny() };
         let err = search_only(&tmp.path().join("low"), &config).unwrap_err().to_string();
         assert!(err.contains("16-row"), "{err}");
+    }
+
+    #[test]
+    fn the_band_keeps_the_children_near_the_cut_and_leaves_the_game_alone() {
+        let tmp = tempfile::tempdir().unwrap();
+        let wells = |name: &str, band: f32| {
+            let config = CycleConfig { sample_children: true, sample_band: band, ..tiny() };
+            let record = search_only(&tmp.path().join(name), &config).unwrap();
+            let samples = read_dataset(&cycle_dir(&tmp.path().join(name), 1).join("samples.htds")).unwrap();
+            assert_eq!(samples.len(), record.wells_sampled);
+            (record, samples.iter().map(from_sample).collect::<Vec<Well>>())
+        };
+        let (all, all_wells) = wells("all", 0.0);
+        let (wide, wide_wells) = wells("wide", 1e9);
+        let (narrow, narrow_wells) = wells("narrow", 0.1);
+        assert_eq!((&wide.replay, &narrow.replay), (&all.replay, &all.replay), "the game itself is unchanged");
+        // The same entries are sampled: a band only drops children (a very
+        // wide one none but those of a last depth whose cut never comes).
+        assert!(wide_wells.iter().all(|w| all_wells.contains(w)));
+        assert!(narrow_wells.iter().all(|w| wide_wells.contains(w)));
+        assert!(!narrow_wells.is_empty() && narrow_wells.len() < wide_wells.len());
     }
 
     #[test]
