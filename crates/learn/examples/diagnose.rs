@@ -298,7 +298,7 @@ fn groups(eval: &dyn Evaluator) {
     let mut families: Vec<Vec<Well>> = Vec::new();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     run(&mut BeamState::new(), &config, eval, &mut |s| {
-        if s.depth % 5 == 0 {
+        if s.depth % 5 == 0 && !s.beam.is_empty() {
             for _ in 0..16 {
                 let e = &s.beam[rng.gen_range(0..s.beam.len())];
                 let memory = s.tree.memory_at(e.node);
@@ -312,47 +312,49 @@ fn groups(eval: &dyn Evaluator) {
         }
         true
     });
-    let scored: Vec<Vec<(f64, f64)>> = families
+    // (value, lookahead 100 x 10, lookahead 200 x 10) of each child: the
+    // second lookahead tells how much of the disagreement is the
+    // lookahead's own noise.
+    let scored: Vec<Vec<[f64; 3]>> = families
         .par_iter()
         .map(|f| {
             f.iter()
                 .map(|w| {
-                    let x = quiescent_value(eval, RULES, w, 1) as f64;
-                    let y = match look(w, 100, 10, eval) {
+                    let y = |width| match look(w, width, 10, eval) {
                         (d, Some(v)) if d >= 10 => v as f64,
                         _ => -1.0,
                     };
-                    (x, y)
+                    [quiescent_value(eval, RULES, w, 1) as f64, y(100), y(200)]
                 })
                 .collect()
         })
         .collect();
-    let all: Vec<(f64, f64)> = scored.iter().flatten().copied().collect();
-    let (xs, ys): (Vec<f64>, Vec<f64>) = all.iter().copied().unzip();
-    let within: Vec<f64> = scored
-        .iter()
-        .filter_map(|f| {
-            let (x, y): (Vec<f64>, Vec<f64>) = f.iter().copied().unzip();
-            let r = spearman(&x, &y);
-            r.is_finite().then_some(r)
-        })
-        .collect();
-    // The best child by value: its lookahead rank among its siblings.
+    let column = |f: &[[f64; 3]], i: usize| f.iter().map(|c| c[i]).collect::<Vec<f64>>();
+    let all: Vec<[f64; 3]> = scored.iter().flatten().copied().collect();
+    let within = |i: usize, j: usize| {
+        let rs: Vec<f64> =
+            scored.iter().map(|f| spearman(&column(f, i), &column(f, j))).filter(|r| r.is_finite()).collect();
+        rs.iter().sum::<f64>() / rs.len() as f64
+    };
+    // The best child by value: the share of its siblings whose lookahead is higher.
     let regret: f64 = scored
         .iter()
         .map(|f| {
-            let best = f.iter().max_by(|a, b| a.0.total_cmp(&b.0)).unwrap();
-            f.iter().filter(|c| c.1 > best.1).count() as f64 / (f.len() - 1) as f64
+            let best = f.iter().max_by(|a, b| a[0].total_cmp(&b[0])).unwrap();
+            f.iter().filter(|c| c[1] > best[1]).count() as f64 / (f.len() - 1) as f64
         })
         .sum::<f64>()
         / scored.len() as f64;
     println!(
-        "{} families, {} wells: Spearman(value, lookahead) over all {:.3}; within a family, mean {:.3}; \
-         siblings whose lookahead beats the highest-valued child's: {:.3} of them",
+        "{} families, {} wells. Spearman over all wells: value~lookahead {:.3}; within a family (mean): \
+         value~lookahead {:.3}, value~lookahead(200) {:.3}, lookahead~lookahead(200) {:.3}; \
+         siblings whose lookahead beats the highest-valued child's: {:.3}",
         scored.len(),
         all.len(),
-        spearman(&xs, &ys),
-        within.iter().sum::<f64>() / within.len() as f64,
+        spearman(&column(&all, 0), &column(&all, 1)),
+        within(0, 1),
+        within(0, 2),
+        within(1, 2),
         regret
     );
 }

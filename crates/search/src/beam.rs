@@ -156,6 +156,40 @@ impl BeamState {
         }
     }
 
+    /// A search from several wells at once, each as if the game had just
+    /// reached it with no other well in the enemy's memory: the wells are
+    /// the children of a root that holds no well (hash 0), at depth 1 of
+    /// the tree, so `first_well_of` tells which of them an entry descends
+    /// from. Used by refine's family lookahead, where one beam compares a
+    /// sampled entry's children.
+    pub fn from_wells(wells: &[Well]) -> BeamState {
+        let mut tree = PathTree::new(0);
+        let beam = wells
+            .iter()
+            .map(|w| {
+                let h = w.hash64();
+                let node = tree.push(0, h, 0);
+                Entry { well: *w, score: 0, node, memory: memory_element(h), value: 0.0 }
+            })
+            .collect();
+        BeamState {
+            depth: 0,
+            beam,
+            peak_tree_nodes: tree.len(),
+            tree,
+            best_score: 0,
+            best_node: 0,
+            expanded: 0,
+            elapsed_secs: 0.0,
+        }
+    }
+
+    /// The hash of the start well an entry of a `from_wells` search
+    /// descends from.
+    pub fn first_well_of(&self, entry: &Entry) -> u64 {
+        self.tree.node(self.tree.ancestor_at(entry.node, 1)).well_hash
+    }
+
     /// A search from the position a game reaches by `moves` from the empty
     /// well, with the enemy's memory exactly the game's (loops included):
     /// the path tree is the line itself, root (the empty well) then one node
@@ -597,6 +631,53 @@ pub(crate) mod tests {
         let mut all = v.clone();
         all.sort_unstable();
         assert_eq!(front, &all[..k]);
+    }
+
+    /// Lower stacks are better: values that differ between wells.
+    struct Lowness;
+    impl Evaluator for Lowness {
+        fn evaluate(&self, rows: &[u16]) -> f32 {
+            -(rows.iter().map(|r| r.count_ones()).sum::<u32>() as f32) / 100.0
+        }
+        fn name(&self) -> String {
+            "lowness".into()
+        }
+    }
+
+    #[test]
+    fn a_search_from_several_wells_is_each_ones_search_and_knows_where_entries_come_from() {
+        let config = SearchConfig { width: 40, max_depth: 6, quiescence: 0, ..SearchConfig::default() };
+        let first = search(&SearchConfig { max_depth: 3, ..config.clone() }, &Lowness, &mut |_| {}).moves;
+        let mut wells = Vec::new();
+        replay_line(config.rules, config.enemy, &first, |_, w, _| wells.push(*w)).unwrap();
+        // One well: the same beam as a search from it alone.
+        let mut alone = BeamState::from_well(wells[0]);
+        let mut one = BeamState::from_wells(&wells[..1]);
+        run(&mut alone, &config, &Lowness, &mut |_| true);
+        run(&mut one, &config, &Lowness, &mut |_| true);
+        let key = |s: &BeamState| s.beam.iter().map(|e| (e.well, e.score, e.value.to_bits())).collect::<Vec<_>>();
+        assert_eq!(key(&one), key(&alone));
+        // Several: every entry descends from one of them, and one that
+        // came from a given well is reachable from it.
+        let mut many = BeamState::from_wells(&wells);
+        run(&mut many, &config, &Lowness, &mut |_| true);
+        let hashes: Vec<u64> = wells.iter().map(|w| w.hash64()).collect();
+        assert!(!many.beam.is_empty());
+        for e in &many.beam {
+            let from = many.first_well_of(e);
+            assert!(hashes.contains(&from));
+            let start = wells[hashes.iter().position(|&h| h == from).unwrap()];
+            let moves: Vec<Move> = many.tree.moves_to(e.node).into_iter().skip(1).map(Move::unpack).collect();
+            let mut end = start;
+            for mv in &moves {
+                // Each move is a landing of the piece the enemy gives there.
+                let (piece, landings) =
+                    hatetris_game::choose_piece_and_landings(&end, config.rules, None::<&hatetris_game::SeenWells>);
+                assert_eq!(mv.piece, piece);
+                end = landings.iter().find(|l| (l.x, l.y, l.o) == (mv.x, mv.y, mv.o)).unwrap().well;
+            }
+            assert_eq!(end, e.well);
+        }
     }
 
     #[test]

@@ -33,7 +33,9 @@ pub struct CycleArgs {
     /// discounted pieces a --refine-width beam survives, up to
     /// --refine-depth, then the network's value) or `relative` (the
     /// lookahead within each family of children: with --sample-children,
-    /// only the differences between a sampled entry's children move).
+    /// only the differences between a sampled entry's children move) or
+    /// `family` (as relative, from one lookahead beam started from all of
+    /// a family's children).
     #[arg(long, default_value = "lookahead", value_parser = parse_target)]
     pub target: TargetKind,
     /// Discount per piece of the survival target.
@@ -138,7 +140,8 @@ fn parse_target(s: &str) -> Result<TargetKind, String> {
         "lookahead" => Ok(TargetKind::Lookahead),
         "survival" => Ok(TargetKind::Survival),
         "relative" => Ok(TargetKind::Relative),
-        other => Err(format!("unknown target '{other}' (expected lookahead, survival or relative)")),
+        "family" => Ok(TargetKind::Family),
+        other => Err(format!("unknown target '{other}' (expected lookahead, survival, relative or family)")),
     }
 }
 
@@ -165,8 +168,8 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     if !(args.sample_band >= 0.0 && args.sample_band.is_finite()) {
         bail!("--sample-band must be 0 or more");
     }
-    if args.target == TargetKind::Relative && !args.sample_children {
-        bail!("--target relative needs --sample-children (its families are an entry's children)");
+    if matches!(args.target, TargetKind::Relative | TargetKind::Family) && !args.sample_children {
+        bail!("--target relative and family need --sample-children (their families are an entry's children)");
     }
     if args.sample_band > 0.0 && !args.sample_children {
         bail!("--sample-band needs --sample-children (it chooses among the children)");

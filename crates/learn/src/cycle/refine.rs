@@ -22,11 +22,21 @@
 //!   much as its lookahead does (Spearman 0.95 on a width-1,000 game) but
 //!   its own choices only half as well (0.49 within families,
 //!   docs/experiments.md); absolute targets spend the fit on the first.
+//! - `family`: as `relative`, but one lookahead beam compares a family's
+//!   children: it starts from all of them at once, and a child's lookahead
+//!   value is the best value at the last depth among the entries that
+//!   descend from it (-1 if none does). The children compete for the
+//!   beam's width as a search's do (one with no descendant left at the end
+//!   gets the beam's lowest value there: it fell below the cut), and a
+//!   family costs one lookahead
+//!   instead of one per child (about twenty times less), so a cycle can
+//!   refine many more of them.
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{Enemy, Rules, Well};
 use hatetris_search::{run, BeamState, SearchConfig};
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 /// What a refined value is moved toward.
@@ -40,6 +50,8 @@ pub enum TargetKind {
     Survival,
     /// The lookahead, within each family of children (see the module).
     Relative,
+    /// One lookahead per family of children (see the module).
+    Family,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -91,6 +103,40 @@ fn lookahead_run(
     (state.pieces_survived(), best)
 }
 
+/// One lookahead beam from all of `children` (distinct wells): for each,
+/// the best plain network value at the last depth among the entries that
+/// descend from it, or the lowest value there if none does; all -1 if the
+/// beam dies before the last depth.
+fn family_lookahead(
+    children: &[Well],
+    rules: Rules,
+    config: &RefineConfig,
+    eval: &dyn Evaluator,
+    seed: u64,
+) -> Vec<f32> {
+    let search = SearchConfig {
+        width: config.width,
+        rules,
+        enemy: Enemy::Hatetris,
+        quiescence: 0,
+        seed,
+        twins: 1,
+        max_depth: config.depth,
+    };
+    let mut state = BeamState::from_wells(children);
+    run(&mut state, &search, eval, &mut |_| true);
+    if state.pieces_survived() < config.depth {
+        return vec![-1.0; children.len()];
+    }
+    let mut best: FxHashMap<u64, f32> = FxHashMap::default();
+    for e in &state.beam {
+        let v = best.entry(state.first_well_of(e)).or_insert(f32::NEG_INFINITY);
+        *v = v.max(e.value);
+    }
+    let cut = state.beam.iter().map(|e| e.value).fold(f32::INFINITY, f32::min);
+    children.iter().map(|w| best.get(&w.hash64()).copied().unwrap_or(cut)).collect()
+}
+
 /// The best plain network value at the lookahead's last depth, or -1 if no
 /// line survives that long.
 fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> f32 {
@@ -137,6 +183,11 @@ pub fn refine_targets(
     seed: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<f32> {
+    if config.target == TargetKind::Family {
+        let families = families.expect("family targets need the wells' families");
+        assert_eq!(families.len(), wells.len(), "one family number per well");
+        return family_targets(wells, families, rules, config, eval, seed, progress);
+    }
     let mut pairs = Vec::with_capacity(wells.len());
     for block in wells.chunks(REPORT_EVERY) {
         pairs.par_extend(block.par_iter().map(|w| {
@@ -144,6 +195,7 @@ pub fn refine_targets(
             let y = match config.target {
                 TargetKind::Lookahead | TargetKind::Relative => lookahead(w, rules, config, eval, seed),
                 TargetKind::Survival => survival(w, rules, config, eval, seed),
+                TargetKind::Family => unreachable!("handled above"),
             };
             (x, y)
         }));
@@ -153,12 +205,48 @@ pub fn refine_targets(
     match config.target {
         TargetKind::Lookahead => scale_to_unit(pairs.into_iter().map(moved).collect()),
         TargetKind::Survival => pairs.into_iter().map(moved).collect(),
+        TargetKind::Family => unreachable!("handled above"),
         TargetKind::Relative => {
             let families = families.expect("relative targets need the wells' families");
             assert_eq!(families.len(), pairs.len(), "one family number per well");
             within_families(&pairs, families, config.step)
         }
     }
+}
+
+/// `family` targets: one `family_lookahead` per run of equal family
+/// numbers (in parallel over families), then `within_families`.
+fn family_targets(
+    wells: &[Well],
+    families: &[u32],
+    rules: Rules,
+    config: &RefineConfig,
+    eval: &dyn Evaluator,
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Vec<f32> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    while start < wells.len() {
+        let end = start + families[start..].iter().take_while(|&&f| f == families[start]).count();
+        runs.push(start..end);
+        start = end;
+    }
+    let mut pairs: Vec<(f32, f32)> = Vec::with_capacity(wells.len());
+    // Blocks of families, so that progress comes every few seconds.
+    for block in runs.chunks(REPORT_EVERY / 16) {
+        let done: Vec<Vec<(f32, f32)>> = block
+            .par_iter()
+            .map(|r| {
+                let children = &wells[r.clone()];
+                let ys = family_lookahead(children, rules, config, eval, seed);
+                children.iter().zip(ys).map(|(w, y)| (eval.evaluate(w.playable(rules)), y)).collect()
+            })
+            .collect();
+        pairs.extend(done.into_iter().flatten());
+        progress(pairs.len());
+    }
+    within_families(&pairs, families, config.step)
 }
 
 /// `relative`'s targets from (value, lookahead) pairs: within each run of
@@ -216,6 +304,40 @@ mod tests {
         // clamped to the value's range.
         let t = within_families(&[(0.9, -1.0), (0.9, 1.0)], &[4, 4], 1.0);
         assert!((t[0] + 0.1).abs() < 1e-6 && t[1] == 1.0, "{t:?}");
+    }
+
+    #[test]
+    fn a_family_lookahead_compares_the_children_in_one_beam() {
+        let rules = Rules::STANDARD;
+        let mut dead = Well::EMPTY;
+        for r in 4..20 {
+            dead.rows[r] = 0b0111111110 ^ (1 << (r % 8 + 1));
+        }
+        struct Lowness;
+        impl Evaluator for Lowness {
+            fn evaluate(&self, rows: &[u16]) -> f32 {
+                // Stack height, then cells: the beam's values spread.
+                let height = rows.iter().filter(|&&r| r != 0).count() as f32;
+                -(height / 40.0 + rows.iter().map(|r| r.count_ones()).sum::<u32>() as f32 / 800.0)
+            }
+            fn name(&self) -> String {
+                "lowness".into()
+            }
+        }
+        let config = RefineConfig { width: 10, depth: 10, target: TargetKind::Family, ..RefineConfig::default() };
+        let ys = family_lookahead(&[Well::EMPTY, dead], rules, &config, &Lowness, 0);
+        assert!(ys[0] > ys[1] && ys[1] > -1.0, "the dead end gets the cut's value: {ys:?}");
+        assert_eq!(family_lookahead(&[dead], rules, &config, &Lowness, 0), vec![-1.0], "a beam that dies");
+        // As targets: each family keeps its mean value, and the difference
+        // moves half way toward the lookahead's (here smaller: the dead end
+        // is worth the cut, not much below the best line).
+        let wells = [Well::EMPTY, dead, dead];
+        let t = refine_targets(&wells, Some(&[1, 1, 2]), rules, &config, &Lowness, 0, &mut |_| {});
+        let x: Vec<f32> = wells.iter().map(|w| Lowness.evaluate(w.playable(rules))).collect();
+        let dy = ys[0] - ys[1];
+        assert!(((t[0] + t[1]) - (x[0] + x[1])).abs() < 1e-6, "{t:?} {x:?}");
+        assert!(((t[0] - t[1]) - (x[0] - x[1] + 0.5 * (dy - (x[0] - x[1])))).abs() < 1e-6, "{t:?} {x:?}");
+        assert_eq!(t[2], x[2], "a family of one keeps its value");
     }
 
     #[test]
