@@ -35,7 +35,8 @@ pub struct CycleArgs {
     /// lookahead within each family of children: with --sample-children,
     /// only the differences between a sampled entry's children move) or
     /// `family` (as relative, from one lookahead beam started from all of
-    /// a family's children).
+    /// a family's children) or `joint` (knewjade's target from those
+    /// family beams).
     #[arg(long, default_value = "lookahead", value_parser = parse_target)]
     pub target: TargetKind,
     /// Discount per piece of the survival target.
@@ -141,7 +142,8 @@ fn parse_target(s: &str) -> Result<TargetKind, String> {
         "survival" => Ok(TargetKind::Survival),
         "relative" => Ok(TargetKind::Relative),
         "family" => Ok(TargetKind::Family),
-        other => Err(format!("unknown target '{other}' (expected lookahead, survival, relative or family)")),
+        "joint" => Ok(TargetKind::Joint),
+        other => Err(format!("unknown target '{other}' (expected lookahead, survival, relative, family or joint)")),
     }
 }
 
@@ -168,8 +170,8 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     if !(args.sample_band >= 0.0 && args.sample_band.is_finite()) {
         bail!("--sample-band must be 0 or more");
     }
-    if matches!(args.target, TargetKind::Relative | TargetKind::Family) && !args.sample_children {
-        bail!("--target relative and family need --sample-children (their families are an entry's children)");
+    if matches!(args.target, TargetKind::Relative | TargetKind::Family | TargetKind::Joint) && !args.sample_children {
+        bail!("--target relative, family and joint need --sample-children (their families are an entry's children)");
     }
     if args.sample_band > 0.0 && !args.sample_children {
         bail!("--sample-band needs --sample-children (it chooses among the children)");

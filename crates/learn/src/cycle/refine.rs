@@ -22,6 +22,8 @@
 //!   much as its lookahead does (Spearman 0.95 on a width-1,000 game) but
 //!   its own choices only half as well (0.49 within families,
 //!   docs/experiments.md); absolute targets spend the fit on the first.
+//! - `joint`: knewjade's target, each child's lookahead value read from
+//!   `family`'s one beam per family instead of a beam of its own.
 //! - `family`: as `relative`, but one lookahead beam compares a family's
 //!   children: it starts from all of them at once, and a child's lookahead
 //!   value is the best value at the last depth among the entries that
@@ -52,6 +54,8 @@ pub enum TargetKind {
     Relative,
     /// One lookahead per family of children (see the module).
     Family,
+    /// `lookahead`'s target (absolute, scaled) from `family`'s lookaheads.
+    Joint,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -183,10 +187,14 @@ pub fn refine_targets(
     seed: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<f32> {
-    if config.target == TargetKind::Family {
-        let families = families.expect("family targets need the wells' families");
+    if matches!(config.target, TargetKind::Family | TargetKind::Joint) {
+        let families = families.expect("family and joint targets need the wells' families");
         assert_eq!(families.len(), wells.len(), "one family number per well");
-        return family_targets(wells, families, rules, config, eval, seed, progress);
+        let pairs = family_pairs(wells, families, rules, config, eval, seed, progress);
+        return match config.target {
+            TargetKind::Family => within_families(&pairs, families, config.step),
+            _ => scale_to_unit(pairs.into_iter().map(|(x, y)| x + config.step * (y - x)).collect()),
+        };
     }
     let mut pairs = Vec::with_capacity(wells.len());
     for block in wells.chunks(REPORT_EVERY) {
@@ -195,7 +203,7 @@ pub fn refine_targets(
             let y = match config.target {
                 TargetKind::Lookahead | TargetKind::Relative => lookahead(w, rules, config, eval, seed),
                 TargetKind::Survival => survival(w, rules, config, eval, seed),
-                TargetKind::Family => unreachable!("handled above"),
+                TargetKind::Family | TargetKind::Joint => unreachable!("handled above"),
             };
             (x, y)
         }));
@@ -205,7 +213,7 @@ pub fn refine_targets(
     match config.target {
         TargetKind::Lookahead => scale_to_unit(pairs.into_iter().map(moved).collect()),
         TargetKind::Survival => pairs.into_iter().map(moved).collect(),
-        TargetKind::Family => unreachable!("handled above"),
+        TargetKind::Family | TargetKind::Joint => unreachable!("handled above"),
         TargetKind::Relative => {
             let families = families.expect("relative targets need the wells' families");
             assert_eq!(families.len(), pairs.len(), "one family number per well");
@@ -214,9 +222,9 @@ pub fn refine_targets(
     }
 }
 
-/// `family` targets: one `family_lookahead` per run of equal family
-/// numbers (in parallel over families), then `within_families`.
-fn family_targets(
+/// (value, lookahead) of each well, with one `family_lookahead` per run of
+/// equal family numbers (in parallel over families).
+fn family_pairs(
     wells: &[Well],
     families: &[u32],
     rules: Rules,
@@ -224,7 +232,7 @@ fn family_targets(
     eval: &dyn Evaluator,
     seed: u64,
     progress: &mut dyn FnMut(usize),
-) -> Vec<f32> {
+) -> Vec<(f32, f32)> {
     let mut runs = Vec::new();
     let mut start = 0;
     while start < wells.len() {
@@ -246,7 +254,7 @@ fn family_targets(
         pairs.extend(done.into_iter().flatten());
         progress(pairs.len());
     }
-    within_families(&pairs, families, config.step)
+    pairs
 }
 
 /// `relative`'s targets from (value, lookahead) pairs: within each run of
@@ -338,6 +346,12 @@ mod tests {
         assert!(((t[0] + t[1]) - (x[0] + x[1])).abs() < 1e-6, "{t:?} {x:?}");
         assert!(((t[0] - t[1]) - (x[0] - x[1] + 0.5 * (dy - (x[0] - x[1])))).abs() < 1e-6, "{t:?} {x:?}");
         assert_eq!(t[2], x[2], "a family of one keeps its value");
+        // Joint: knewjade's target from the same lookaheads, scaled.
+        let joint = RefineConfig { target: TargetKind::Joint, ..config };
+        let t = refine_targets(&wells, Some(&[1, 1, 2]), rules, &joint, &Lowness, 0, &mut |_| {});
+        let y2 = family_lookahead(&wells[2..], rules, &joint, &Lowness, 0)[0];
+        let raw: Vec<f32> = [ys[0], ys[1], y2].iter().zip(&x).map(|(y, x)| x + 0.5 * (y - x)).collect();
+        assert_eq!(t, scale_to_unit(raw));
     }
 
     #[test]
