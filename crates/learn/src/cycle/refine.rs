@@ -83,6 +83,22 @@ impl Default for RefineConfig {
     }
 }
 
+impl RefineConfig {
+    /// The lookahead beam's settings: the real enemy with no memory but the
+    /// lookahead's own, and no clear chains (knewjade's refine).
+    fn search(&self, rules: Rules, seed: u64) -> SearchConfig {
+        SearchConfig {
+            width: self.width,
+            rules,
+            enemy: Enemy::Hatetris,
+            quiescence: 0,
+            seed,
+            twins: 1,
+            max_depth: self.depth,
+        }
+    }
+}
+
 /// The lookahead beam from `well`: the pieces it survived (`depth` if it
 /// is still alive) and the best plain network value at its last depth.
 fn lookahead_run(
@@ -92,17 +108,8 @@ fn lookahead_run(
     eval: &dyn Evaluator,
     seed: u64,
 ) -> (usize, Option<f32>) {
-    let search = SearchConfig {
-        width: config.width,
-        rules,
-        enemy: Enemy::Hatetris,
-        quiescence: 0,
-        seed,
-        twins: 1,
-        max_depth: config.depth,
-    };
     let mut state = BeamState::from_well(*well);
-    run(&mut state, &search, eval, &mut |_| true);
+    run(&mut state, &config.search(rules, seed), eval, &mut |_| true);
     let best = state.beam.iter().map(|e| e.value).reduce(f32::max);
     (state.pieces_survived(), best)
 }
@@ -118,17 +125,8 @@ fn family_lookahead(
     eval: &dyn Evaluator,
     seed: u64,
 ) -> Vec<f32> {
-    let search = SearchConfig {
-        width: config.width,
-        rules,
-        enemy: Enemy::Hatetris,
-        quiescence: 0,
-        seed,
-        twins: 1,
-        max_depth: config.depth,
-    };
     let mut state = BeamState::from_wells(children);
-    run(&mut state, &search, eval, &mut |_| true);
+    run(&mut state, &config.search(rules, seed), eval, &mut |_| true);
     if state.pieces_survived() < config.depth {
         return vec![-1.0; children.len()];
     }
@@ -314,24 +312,42 @@ mod tests {
         assert!((t[0] + 0.1).abs() < 1e-6 && t[1] == 1.0, "{t:?}");
     }
 
+    /// A well stacked to just below the bar with no line to clear: every
+    /// line dies within a few pieces.
+    fn dead_end() -> Well {
+        let mut w = Well::EMPTY;
+        for r in 4..20 {
+            w.rows[r] = 0b0111111110 ^ (1 << (r % 8 + 1));
+        }
+        w
+    }
+
+    struct Zero;
+    impl Evaluator for Zero {
+        fn evaluate(&self, _: &[u16]) -> f32 {
+            0.0
+        }
+        fn name(&self) -> String {
+            "zero".into()
+        }
+    }
+
+    /// Lower is better: stack height, then cells, so a beam's values spread.
+    struct Lowness;
+    impl Evaluator for Lowness {
+        fn evaluate(&self, rows: &[u16]) -> f32 {
+            let height = rows.iter().filter(|&&r| r != 0).count() as f32;
+            -(height / 40.0 + rows.iter().map(|r| r.count_ones()).sum::<u32>() as f32 / 800.0)
+        }
+        fn name(&self) -> String {
+            "lowness".into()
+        }
+    }
+
     #[test]
     fn a_family_lookahead_compares_the_children_in_one_beam() {
         let rules = Rules::STANDARD;
-        let mut dead = Well::EMPTY;
-        for r in 4..20 {
-            dead.rows[r] = 0b0111111110 ^ (1 << (r % 8 + 1));
-        }
-        struct Lowness;
-        impl Evaluator for Lowness {
-            fn evaluate(&self, rows: &[u16]) -> f32 {
-                // Stack height, then cells: the beam's values spread.
-                let height = rows.iter().filter(|&&r| r != 0).count() as f32;
-                -(height / 40.0 + rows.iter().map(|r| r.count_ones()).sum::<u32>() as f32 / 800.0)
-            }
-            fn name(&self) -> String {
-                "lowness".into()
-            }
-        }
+        let dead = dead_end();
         let config = RefineConfig { width: 10, depth: 10, target: TargetKind::Family, ..RefineConfig::default() };
         let ys = family_lookahead(&[Well::EMPTY, dead], rules, &config, &Lowness, 0);
         assert!(ys[0] > ys[1] && ys[1] > -1.0, "the dead end gets the cut's value: {ys:?}");
@@ -356,22 +372,8 @@ mod tests {
 
     #[test]
     fn a_dead_end_well_looks_ahead_to_minus_one() {
-        // A well stacked to just below the bar with no line to clear: every
-        // line dies within a few pieces.
         let rules = Rules::STANDARD;
-        let mut w = Well::EMPTY;
-        for r in 4..20 {
-            w.rows[r] = 0b0111111110 ^ (1 << (r % 8 + 1));
-        }
-        struct Zero;
-        impl Evaluator for Zero {
-            fn evaluate(&self, _: &[u16]) -> f32 {
-                0.0
-            }
-            fn name(&self) -> String {
-                "zero".into()
-            }
-        }
+        let w = dead_end();
         let config = RefineConfig { width: 10, depth: 10, ..RefineConfig::default() };
         assert_eq!(lookahead(&w, rules, &config, &Zero, 0), -1.0);
         assert_eq!(lookahead(&Well::EMPTY, rules, &config, &Zero, 0), 0.0);
