@@ -50,14 +50,23 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
 }
 
 #[test]
-fn a_bad_target_or_discount_is_one_line_and_status_2() {
+fn a_bad_target_discount_or_band_is_one_line_and_status_2() {
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run");
-    for bad in [&["--target", "bogus"][..], &["--gamma", "1.5"][..]] {
+    let cases = [
+        (&["--target", "bogus"][..], "target"),
+        (&["--gamma", "1.5"][..], "gamma"),
+        // Family targets and the band choose among children, so they need them.
+        (&["--target", "family"][..], "--sample-children"),
+        (&["--sample-band", "0.5"][..], "--sample-children"),
+        (&["--sample-children", "--sample-band=-1"][..], "--sample-band"),
+    ];
+    for (bad, says) in cases {
         let out = hatetris().args(["cycle", "--dir", run.to_str().unwrap()]).args(bad).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("target") || err.contains("gamma"), "{err}");
+        // The first line says what is wrong (clap adds a hint below its own).
+        assert!(err.lines().next().is_some_and(|l| l.contains(says)), "{err}");
         assert!(!run.join("config.json").exists(), "nothing is written on bad flags");
     }
 }
