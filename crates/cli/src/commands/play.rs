@@ -10,9 +10,8 @@ use hatetris_search::{BeamState, SearchConfig};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Beam width: wider plays longer games and takes longer (the default,
-    /// the width the embedded network was trained at, takes about half a
-    /// minute on two cores).
+    /// Beam width: wider plays longer games and takes longer (the default
+    /// takes about 11 seconds on two cores).
     #[arg(long, default_value_t = 10_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
