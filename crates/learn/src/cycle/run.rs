@@ -471,7 +471,8 @@ impl Sampler<'_> {
             let e = &state.beam[i];
             // A child's value is refine's business: its sample carries the
             // number of its family (the children of one entry, written
-            // together), which `relative` targets need. Numbers stay exact
+            // together), which the relative, family and joint targets
+            // need. Numbers stay exact
             // in an f32 up to 2^24 families a cycle.
             let wells: Vec<(Well, f32)> = if self.config.sample_children {
                 self.families += 1;
@@ -487,8 +488,7 @@ impl Sampler<'_> {
                 let children: Vec<Well> = wells.iter().map(|&(w, _)| w).collect();
                 let mut values = vec![0.0; children.len()];
                 quiescent_children(self.net, rules, Some(&e.well), &children, self.config.quiescence, &mut values);
-                let family = self.families as f32;
-                self.pending.extend(children.into_iter().zip(values).map(|(w, v)| (w, family, v)));
+                self.pending.extend(wells.into_iter().zip(values).map(|((w, family), v)| (w, family, v)));
                 continue;
             }
             for (w, value) in wells {
