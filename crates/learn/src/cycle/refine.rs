@@ -1,6 +1,7 @@
 //! Refine: a small lookahead beam from each sampled well.
 //!
-//! Two kinds of target:
+//! Kinds of target (docs/experiments.md has what each did to strength;
+//! only `lookahead` has helped so far):
 //! - `lookahead` (knewjade's): the best network value 10 pieces on, -1 if
 //!   the lookahead dies; moved part of the way from the well's own value,
 //!   then all targets scaled to [-1, 1]. Its information is mostly the
@@ -18,21 +19,19 @@
 //!   among). Each child's value moves so that its difference from the
 //!   family's mean value moves toward its lookahead's difference from the
 //!   family's mean lookahead; the family's mean stays where the network
-//!   puts it. The network already orders wells across depths and games
-//!   much as its lookahead does (Spearman 0.95 on a width-1,000 game) but
-//!   its own choices only half as well (0.49 within families,
-//!   docs/experiments.md); absolute targets spend the fit on the first.
-//! - `joint`: knewjade's target, each child's lookahead value read from
-//!   `family`'s one beam per family instead of a beam of its own.
+//!   puts it. The network orders wells across depths and games much as its
+//!   lookahead does (Spearman 0.95 on a width-1,000 game) but its own
+//!   choices only half as well (0.49 within families); absolute targets
+//!   spend the fit on the first.
 //! - `family`: as `relative`, but one lookahead beam compares a family's
 //!   children: it starts from all of them at once, and a child's lookahead
 //!   value is the best value at the last depth among the entries that
-//!   descend from it (-1 if none does). The children compete for the
-//!   beam's width as a search's do (one with no descendant left at the end
-//!   gets the beam's lowest value there: it fell below the cut), and a
-//!   family costs one lookahead
-//!   instead of one per child (about twenty times less), so a cycle can
-//!   refine many more of them.
+//!   descend from it, or the beam's lowest value there if none does (it
+//!   fell below the cut); -1 for all if the beam dies. The children
+//!   compete for the beam's width as a search's do, and a family costs one
+//!   lookahead instead of one per child (about twenty times less).
+//! - `joint`: knewjade's target, each child's lookahead value read from
+//!   `family`'s one beam per family instead of a beam of its own.
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{Enemy, Rules, Well};
