@@ -9,6 +9,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- heights net
 //! cargo run --release -p hatetris-learn --example diagnose -- targets net
 //! cargo run --release -p hatetris-learn --example diagnose -- cut net net=OTHER.hnet
+//! cargo run --release -p hatetris-learn --example diagnose -- look EVAL LOOK_W LOOK_D WIDTH PIECES [SUITE [N]]
 //! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
 //! ```
 //!
@@ -17,7 +18,9 @@
 use hatetris_eval::{EvalSpec, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use hatetris_learn::strength::{measure, summarize, Suite};
-use hatetris_search::{moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Move, SearchConfig};
+use hatetris_search::{
+    moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Lookahead, Move, SearchConfig,
+};
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -38,6 +41,7 @@ fn main() {
         Some("targets") => targets(&evaluators(&args[1..2]).remove(0).1),
         Some("cut") => cut(&evaluators(&args[1..])),
         Some("groups") => groups(&evaluators(&args[1..2]).remove(0).1),
+        Some("look") => look_strength(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT]"
@@ -435,4 +439,39 @@ fn normal(rng: &mut impl Rng) -> f32 {
     let u: f32 = rng.gen_range(f32::EPSILON..1.0);
     let v: f32 = rng.gen();
     (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+}
+
+/// Suite strength of a search whose values are `EVAL`'s best LOOK_W x
+/// LOOK_D lookahead (LOOK_W 0: the plain search, quiescence 1), at outer
+/// WIDTH for at most PIECES: the mean, the seconds, and each start's
+/// pieces (for pairing), over the first N starts of SUITE (default: the
+/// embedded suite, all starts).
+fn look_strength(args: &[String]) {
+    let eval = evaluators(&args[0..1]).remove(0).1;
+    let (lw, ld): (usize, usize) = (args[1].parse().unwrap(), args[2].parse().unwrap());
+    let (width, pieces): (usize, usize) = (args[3].parse().unwrap(), args[4].parse().unwrap());
+    let mut suite = match args.get(5).filter(|s| *s != "-") {
+        Some(p) => Suite::load(Path::new(p)).expect("suite"),
+        None => Suite::embedded_default(),
+    };
+    if let Some(n) = args.get(6) {
+        suite.starts.truncate(n.parse().unwrap());
+    }
+    let started = std::time::Instant::now();
+    let results = if lw == 0 {
+        measure(&suite, &*eval, width, pieces, 1, 0, &mut |_, _| {})
+    } else {
+        let look = Lookahead::new(&*eval, lw, ld);
+        measure(&suite, &look, width, pieces, 0, 0, &mut |_, _| {})
+    };
+    let secs = started.elapsed().as_secs_f64();
+    let s = summarize(&results);
+    let per: Vec<String> = results.iter().map(|r| r.pieces_survived.to_string()).collect();
+    println!(
+        "look {lw}x{ld} width {width}: {:.1} pieces {:.1} lines {:.1} s [{}]",
+        s.mean_pieces,
+        s.mean_lines,
+        secs,
+        per.join(",")
+    );
 }
