@@ -1,7 +1,7 @@
 //! `hatetris cycle` end to end at a tiny size: a cycle with the survival
 //! target, children sampling and an anchor set searches, refines, learns
 //! (on its wells and the anchor's), measures the learned network on the
-//! suite and reports it; bad flags exit 2.
+//! suite and reports it; a widened start keeps its width; bad flags exit 2.
 
 use hatetris_learn::dataset::{write_dataset, Sample};
 use std::process::Command;
@@ -24,6 +24,8 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
         .args(["--refine-step", "1.0", "--max-depth", "12", "--max-epochs", "1", "--batch", "64"])
         .args(["--suite-width", "2", "--suite-pieces", "2", "--quiet"])
         .args(["--anchor", anchor.to_str().unwrap(), "--anchor-samples", "20"])
+        // The bootstrap's 48 hidden units widened, as a run may start.
+        .args(["--hidden", "56"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -47,6 +49,10 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
     assert_eq!(config["refine"]["target"], "survival");
     assert_eq!(config["sample_children"], true);
     assert_eq!(config["anchor_samples"], 20);
+    for net in ["net-000.hnet", "cycle-001/net.hnet"] {
+        let net = hatetris_eval::Network::load(&run.join(net)).unwrap();
+        assert_eq!(net.hidden, 56);
+    }
 }
 
 #[test]
@@ -60,6 +66,9 @@ fn a_bad_target_discount_or_band_is_one_line_and_status_2() {
         (&["--target", "family"][..], "--sample-children"),
         (&["--sample-band", "0.5"][..], "--sample-children"),
         (&["--sample-children", "--sample-band=-1"][..], "--sample-band"),
+        // Widening only: the bootstrap has 48 hidden units.
+        (&["--hidden", "40"][..], "--hidden"),
+        (&["--hidden", "60"][..], "--hidden"),
     ];
     for (bad, says) in cases {
         let out = hatetris().args(["cycle", "--dir", run.to_str().unwrap()]).args(bad).output().unwrap();

@@ -107,6 +107,30 @@ impl Network {
         Network { hidden, w1, b1: vec![0.0; hidden], w2, b2: 0.0 }
     }
 
+    /// The same function with `hidden` units: the existing units keep their
+    /// weights and the new ones get [`Network::random`]'s input weights with
+    /// zero output weights, so every value is unchanged and training can put
+    /// the new units to use (knewjade widened 24 to 48 units when his cycle
+    /// stalled). `hidden` must be a multiple of 8 and at least the current size.
+    pub fn widen(&self, hidden: usize, seed: u64) -> Network {
+        assert!(
+            hidden >= self.hidden && hidden.is_multiple_of(8),
+            "cannot widen {} hidden units to {hidden}",
+            self.hidden
+        );
+        let fresh = Network::random(hidden, seed);
+        let (old, new) = (self.hidden, hidden);
+        let mut w1 = fresh.w1;
+        for f in 0..NUM_FEATURES {
+            w1[f * new..f * new + old].copy_from_slice(&self.w1[f * old..(f + 1) * old]);
+        }
+        let mut b1 = vec![0.0; new];
+        b1[..old].copy_from_slice(&self.b1);
+        let mut w2 = vec![0.0; new];
+        w2[..old].copy_from_slice(&self.w2);
+        Network { hidden, w1, b1, w2, b2: self.b2 }
+    }
+
     /// The network shipped in the binary (`crates/eval/nets/default.hnet`;
     /// README says how it was trained: bootstrap, then cycles).
     pub fn embedded_default() -> Network {
@@ -467,6 +491,20 @@ mod tests {
             24 => run!(6, 24),
             48 => run!(12, 48),
             _ => vec![],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(50))]
+        /// Widening keeps every value (the new units' output weights are
+        /// zero) and the old units' weights.
+        #[test]
+        fn widen_keeps_values(net in network(vec![8, 48]), rows in well()) {
+            let wide = net.widen(96, 7);
+            prop_assert_eq!(wide.hidden, 96);
+            prop_assert_eq!(wide.reference_forward(&rows), net.reference_forward(&rows));
+            prop_assert_eq!(&wide.w1[..net.hidden], &net.w1[..net.hidden]);
+            prop_assert!(wide.w1[net.hidden..96].iter().any(|&w| w != 0.0));
         }
     }
 

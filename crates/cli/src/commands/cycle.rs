@@ -98,6 +98,11 @@ pub struct CycleArgs {
     /// bootstrap network, trained on solved small wells).
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// Widen the starting network to this many hidden units (a multiple of
+    /// 8, at least its own), keeping its values: the new units start with
+    /// zero output weights. Read only when the run is new.
+    #[arg(long)]
+    pub hidden: Option<usize>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -180,6 +185,13 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     let initial = match &args.init {
         Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
         None => Network::embedded_bootstrap(),
+    };
+    let initial = match args.hidden {
+        Some(h) if h < initial.hidden || h == 0 || !h.is_multiple_of(8) => {
+            bail!("--hidden {h}: must be a multiple of 8 and at least the starting network's {}", initial.hidden)
+        }
+        Some(h) => initial.widen(h, args.seed),
+        None => initial,
     };
     if args.dir.join("config.json").exists() && !args.quiet {
         eprintln!(

@@ -18,6 +18,7 @@ pub struct TrainArgs {
     #[arg(long, required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// Hidden units, a multiple of 8 (default: those of --init, else 48).
+    /// More than --init's widens it first, keeping its values.
     #[arg(long)]
     pub hidden: Option<usize>,
     /// Where to write the trained network (.hnet).
@@ -97,6 +98,10 @@ pub fn train(args: &TrainArgs) -> Result<()> {
     let init = match &args.init {
         Some(path) => Some(Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?),
         None => None,
+    };
+    let init = match (init, args.hidden) {
+        (Some(net), Some(h)) if h > net.hidden && h.is_multiple_of(8) => Some(net.widen(h, args.seed)),
+        (init, _) => init,
     };
     let mut data = Vec::new();
     for path in &args.data {
