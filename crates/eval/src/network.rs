@@ -111,13 +111,12 @@ impl Network {
     /// weights and the new ones get [`Network::random`]'s input weights with
     /// zero output weights, so every value is unchanged and training can put
     /// the new units to use (knewjade widened 24 to 48 units when his cycle
-    /// stalled). `hidden` must be a multiple of 8 and at least the current size.
-    pub fn widen(&self, hidden: usize, seed: u64) -> Network {
-        assert!(
-            hidden >= self.hidden && hidden.is_multiple_of(8),
-            "cannot widen {} hidden units to {hidden}",
-            self.hidden
-        );
+    /// stalled). `None` unless `hidden` is a multiple of 8 and at least the
+    /// current size.
+    pub fn widen(&self, hidden: usize, seed: u64) -> Option<Network> {
+        if hidden < self.hidden || !hidden.is_multiple_of(8) {
+            return None;
+        }
         let fresh = Network::random(hidden, seed);
         let (old, new) = (self.hidden, hidden);
         let mut w1 = fresh.w1;
@@ -128,7 +127,7 @@ impl Network {
         b1[..old].copy_from_slice(&self.b1);
         let mut w2 = vec![0.0; new];
         w2[..old].copy_from_slice(&self.w2);
-        Network { hidden, w1, b1, w2, b2: self.b2 }
+        Some(Network { hidden, w1, b1, w2, b2: self.b2 })
     }
 
     /// The network shipped in the binary (`crates/eval/nets/default.hnet`;
@@ -500,7 +499,8 @@ mod tests {
         /// zero) and the old units' weights.
         #[test]
         fn widen_keeps_values(net in network(vec![8, 48]), rows in well()) {
-            let wide = net.widen(96, 7);
+            let wide = net.widen(96, 7).unwrap();
+            prop_assert!(net.widen(net.hidden - 8, 7).is_none() && net.widen(100, 7).is_none());
             prop_assert_eq!(wide.hidden, 96);
             prop_assert_eq!(wide.reference_forward(&rows), net.reference_forward(&rows));
             prop_assert_eq!(&wide.w1[..net.hidden], &net.w1[..net.hidden]);

@@ -187,10 +187,12 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         None => Network::embedded_bootstrap(),
     };
     let initial = match args.hidden {
-        Some(h) if h < initial.hidden || h == 0 || !h.is_multiple_of(8) => {
-            bail!("--hidden {h}: must be a multiple of 8 and at least the starting network's {}", initial.hidden)
-        }
-        Some(h) => initial.widen(h, args.seed),
+        Some(h) => match initial.widen(h, args.seed) {
+            Some(wide) => wide,
+            None => {
+                bail!("--hidden {h}: must be a multiple of 8 and at least the starting network's {}", initial.hidden)
+            }
+        },
         None => initial,
     };
     if args.dir.join("config.json").exists() && !args.quiet {

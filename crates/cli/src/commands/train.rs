@@ -99,8 +99,9 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         Some(path) => Some(Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?),
         None => None,
     };
+    // A size widen refuses is left to the trainer, which says what is wrong.
     let init = match (init, args.hidden) {
-        (Some(net), Some(h)) if h > net.hidden && h.is_multiple_of(8) => Some(net.widen(h, args.seed)),
+        (Some(net), Some(h)) => Some(net.widen(h, args.seed).unwrap_or(net)),
         (init, _) => init,
     };
     let mut data = Vec::new();
