@@ -58,6 +58,22 @@ fn a_random_network_file_plugs_in() {
 }
 
 #[test]
+fn a_mean_of_evaluators_plugs_in_and_a_bad_one_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("random.hnet");
+    hatetris_eval::Network::random(16, 7).save(&net).unwrap();
+    let spec = format!("mean=net,baseline,{}", net.display());
+    let v = json(&hatetris(&["search", "--width", "10", "--eval", &spec, "--json", "--quiet"]));
+    assert!(v["eval"].as_str().unwrap().starts_with("mean:net:embedded:"), "{}", v["eval"]);
+    for (bad, says) in [("mean=net", "unknown evaluator"), ("mean=net,/no/such.hnet", "/no/such.hnet")] {
+        let out = hatetris(&["search", "--width", "10", "--eval", bad, "--quiet"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: ") && err.contains(says) && err.trim_end().lines().count() == 1, "{err}");
+    }
+}
+
+#[test]
 fn a_search_killed_at_any_moment_resumes_to_the_same_replay() {
     let args = ["search", "--width", "400", "--eval", "baseline", "--seed", "4", "--json", "--quiet"];
     let whole = json(&hatetris(&args));

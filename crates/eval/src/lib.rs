@@ -12,12 +12,15 @@
 //! * [`quantized`]: the network with an i16 first layer and a band cache
 //!   (what `hatetris search` and `play` evaluate with).
 //! * [`weights`]: the `.hnet` file format.
-//! * [`spec`]: evaluators as users name them (`baseline`, `net`, `net=PATH`).
+//! * [`mean`]: the mean of several evaluators (an ensemble).
+//! * [`spec`]: evaluators as users name them (`baseline`, `net`, `net=PATH`,
+//!   `mean=A,B,...`).
 //! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
 
 pub mod baseline;
 pub mod evaluator;
 pub mod features;
+pub mod mean;
 pub mod network;
 pub mod quantized;
 pub mod simd;
@@ -29,6 +32,7 @@ pub mod weights;
 pub use baseline::{Baseline, BaselineFeatures};
 pub use evaluator::Evaluator;
 pub use features::{active_features, NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
+pub use mean::Mean;
 pub use network::{tanh_exp, tanh_exp_grad, Network};
 pub use quantized::QuantizedNetwork;
 pub use spec::{EvalSpec, EvalSpecError};

@@ -1,10 +1,10 @@
 //! Which evaluator to use, as a user names it: `baseline`, `net` (the
-//! embedded network) or `net=PATH`. Loading gives the evaluator searches
+//! embedded network), `net=PATH` or `mean=A,B,...` (the mean of those). Loading gives the evaluator searches
 //! use (networks with their first layer in i16) and an identity that
 //! names it exactly (a network by its weights' CRC32), so a resumed run can
 //! refuse other weights under the same name.
 
-use crate::{Baseline, Evaluator, Network, QuantizedNetwork, WeightsError};
+use crate::{Baseline, Evaluator, Mean, Network, QuantizedNetwork, WeightsError};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,11 +13,13 @@ pub enum EvalSpec {
     /// The embedded default network.
     Net,
     NetFile(PathBuf),
+    /// The mean value of two or more evaluators (none of them a mean).
+    Mean(Vec<EvalSpec>),
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum EvalSpecError {
-    #[error("unknown evaluator '{0}' (expected baseline, net or net=PATH)")]
+    #[error("unknown evaluator '{0}' (expected baseline, net, net=PATH or mean=A,B,...)")]
     Unknown(String),
     #[error(transparent)]
     Weights(#[from] WeightsError),
@@ -31,10 +33,27 @@ impl std::str::FromStr for EvalSpec {
         match s {
             "baseline" => Ok(EvalSpec::Baseline),
             "net" => Ok(EvalSpec::Net),
-            _ => match s.strip_prefix("net=") {
-                Some(path) if !path.is_empty() => Ok(EvalSpec::NetFile(path.into())),
-                _ => Err(EvalSpecError::Unknown(s.into())),
-            },
+            _ => {
+                if let Some(path) = s.strip_prefix("net=").filter(|p| !p.is_empty()) {
+                    return Ok(EvalSpec::NetFile(path.into()));
+                }
+                // A member may also be a bare path, as in `mean=a.hnet,b.hnet`.
+                let members = s.strip_prefix("mean=").map(|list| {
+                    list.split(',')
+                        .map(|m| match m {
+                            "" => Err(EvalSpecError::Unknown(s.into())),
+                            "baseline" | "net" => m.parse(),
+                            _ if m.starts_with("net=") => m.parse(),
+                            _ if m.starts_with("mean=") => Err(EvalSpecError::Unknown(s.into())),
+                            _ => Ok(EvalSpec::NetFile(m.into())),
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                });
+                match members {
+                    Some(Ok(m)) if m.len() >= 2 => Ok(EvalSpec::Mean(m)),
+                    _ => Err(EvalSpecError::Unknown(s.into())),
+                }
+            }
         }
     }
 }
@@ -45,13 +64,17 @@ impl std::fmt::Display for EvalSpec {
             EvalSpec::Baseline => write!(f, "baseline"),
             EvalSpec::Net => write!(f, "net"),
             EvalSpec::NetFile(p) => write!(f, "net={}", p.display()),
+            EvalSpec::Mean(members) => {
+                let names: Vec<String> = members.iter().map(|m| m.to_string()).collect();
+                write!(f, "mean={}", names.join(","))
+            }
         }
     }
 }
 
 impl EvalSpec {
     /// The evaluator and its identity (`baseline`, `net:embedded:CRC`,
-    /// `net:PATH:CRC`).
+    /// `net:PATH:CRC`, `mean:ID|ID...`).
     pub fn load(&self) -> Result<(Box<dyn Evaluator>, String), EvalSpecError> {
         match self {
             EvalSpec::Baseline => Ok((Box::new(Baseline), "baseline".into())),
@@ -64,6 +87,11 @@ impl EvalSpec {
                 let net = Network::load(path)?;
                 let name = format!("net:{}:{:08x}", path.display(), net.checksum());
                 Ok((Box::new(QuantizedNetwork::new(&net)), name))
+            }
+            EvalSpec::Mean(members) => {
+                let loaded = members.iter().map(|m| m.load()).collect::<Result<Vec<_>, _>>()?;
+                let (evals, ids): (Vec<_>, Vec<_>) = loaded.into_iter().unzip();
+                Ok((Box::new(Mean::new(evals)), format!("mean:{}", ids.join("|"))))
             }
         }
     }
@@ -82,6 +110,10 @@ impl EvalSpec {
     pub fn from_identity(identity: &str) -> Result<EvalSpec, EvalSpecError> {
         if identity == "baseline" {
             return Ok(EvalSpec::Baseline);
+        }
+        if let Some(ids) = identity.strip_prefix("mean:") {
+            let members = ids.split('|').map(EvalSpec::from_identity).collect::<Result<Vec<_>, _>>()?;
+            return Ok(EvalSpec::Mean(members));
         }
         if let Some(rest) = identity.strip_prefix("net:") {
             if rest.starts_with("embedded:") {
@@ -107,6 +139,12 @@ mod tests {
         }
         assert!("network".parse::<EvalSpec>().is_err());
         assert!("net=".parse::<EvalSpec>().is_err());
+        for bad in ["mean=", "mean=net", "mean=net,", "mean=net,mean=net,baseline"] {
+            assert!(bad.parse::<EvalSpec>().is_err(), "{bad}");
+        }
+        let mean: EvalSpec = "mean=net,baseline,a.hnet".parse().unwrap();
+        assert_eq!(mean.to_string(), "mean=net,baseline,net=a.hnet");
+        assert_eq!(mean.to_string().parse::<EvalSpec>().unwrap(), mean);
         let (_, id) = EvalSpec::Net.load().unwrap();
         assert!(id.starts_with("net:embedded:"));
         assert_eq!(EvalSpec::from_identity(&id).unwrap(), EvalSpec::Net);
@@ -118,7 +156,12 @@ mod tests {
         let (_, id) = spec.load().unwrap();
         assert_eq!(EvalSpec::from_identity(&id).unwrap(), spec);
         assert!(EvalSpec::reload(&id).is_ok());
+        let mean = EvalSpec::Mean(vec![EvalSpec::Net, spec.clone(), EvalSpec::Baseline]);
+        let (eval, mean_id) = mean.load().unwrap();
+        assert!(eval.name().starts_with("mean("));
+        assert_eq!(EvalSpec::from_identity(&mean_id).unwrap(), mean);
         Network::random(8, 2).save(&path).unwrap();
+        assert!(EvalSpec::reload(&mean_id).is_err());
         let changed = EvalSpec::reload(&id).err().unwrap();
         assert!(matches!(changed, EvalSpecError::Changed { .. }), "{changed}");
         let missing = EvalSpec::NetFile(dir.path().join("none.hnet")).load().err().unwrap();

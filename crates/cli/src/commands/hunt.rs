@@ -14,7 +14,8 @@ pub struct HuntArgs {
     /// The run directory: created if new, continued if it holds a hunt.
     #[arg(long)]
     pub dir: PathBuf,
-    /// `baseline`, `net` (the embedded network) or `net=PATH` [default: net].
+    /// `baseline`, `net` (the embedded network), `net=PATH` or `mean=A,B,...`
+    /// [default: net].
     #[arg(long)]
     pub eval: Option<String>,
     /// Stop when the hunt has run this many minutes in all (every run added).

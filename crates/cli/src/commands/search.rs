@@ -17,8 +17,10 @@ pub struct SearchArgs {
     /// Entries kept per depth.
     #[arg(long, default_value_t = 1000)]
     pub width: usize,
-    /// `baseline`, `net` (the embedded network) or `net=PATH`; networks
-    /// evaluate with their first layer in i16 (`QuantizedNetwork`).
+    /// `baseline`, `net` (the embedded network), `net=PATH` or
+    /// `mean=A,B,...` (the mean value of those, each `net`, `baseline` or a
+    /// path); networks evaluate with their first layer in i16
+    /// (`QuantizedNetwork`).
     #[arg(long, default_value = "net")]
     pub eval: String,
     #[arg(long, default_value = "hatetris")]

@@ -14,7 +14,8 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct StrengthArgs {
-    /// The evaluator measured: `baseline`, `net` or `net=PATH`, as `search --eval`.
+    /// The evaluator measured: `baseline`, `net`, `net=PATH` or `mean=A,B,...`,
+    /// as `search --eval`.
     #[arg(long)]
     pub eval: String,
     /// A second evaluator, measured on the same starts and compared.
