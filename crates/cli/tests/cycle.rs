@@ -1,7 +1,8 @@
 //! `hatetris cycle` end to end at a tiny size: a cycle with the survival
 //! target, children sampling and an anchor set searches, refines, learns
-//! (on its wells and the anchor's), measures the learned network on the
-//! suite and reports it; a widened start keeps its width; bad flags exit 2.
+//! (on its wells and the anchor's, with a student), measures the learned
+//! network on the suite and reports it; a widened start keeps its width;
+//! bad flags exit 2.
 
 use hatetris_learn::dataset::{write_dataset, Sample};
 use std::process::Command;
@@ -26,6 +27,7 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
         .args(["--anchor", anchor.to_str().unwrap(), "--anchor-samples", "20"])
         // The bootstrap's 48 hidden units widened, as a run may start.
         .args(["--hidden", "56"])
+        .args(["--students", "1"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -40,6 +42,7 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
         "suite-000.json",
         "cycle-001/suite.json",
         "cycle-001/net.hnet",
+        "cycle-001/student-01.hnet",
         "progress-suite.png",
     ] {
         assert!(run.join(f).exists(), "{f} missing");
@@ -49,7 +52,8 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
     assert_eq!(config["refine"]["target"], "survival");
     assert_eq!(config["sample_children"], true);
     assert_eq!(config["anchor_samples"], 20);
-    for net in ["net-000.hnet", "cycle-001/net.hnet"] {
+    assert_eq!(config["students"], 1);
+    for net in ["net-000.hnet", "cycle-001/net.hnet", "cycle-001/student-01.hnet"] {
         let net = hatetris_eval::Network::load(&run.join(net)).unwrap();
         assert_eq!(net.hidden, 56);
     }

@@ -81,6 +81,12 @@ pub struct CycleArgs {
     /// Cycles of refined data each learn step trains on.
     #[arg(long, default_value_t = 3)]
     pub history: usize,
+    /// Students of each learn step: this many more networks fitted to the
+    /// targets from random weights; the cycle's network is then fitted to
+    /// their mean (with the one fitted from the last network) on the same
+    /// wells (0: one fit only).
+    #[arg(long, default_value_t = 0)]
+    pub students: usize,
     /// S/Z clear-chain depth of the search step (0: off).
     #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
     pub quiescence: u32,
@@ -136,6 +142,7 @@ impl CycleArgs {
             anchor_samples: self.anchor_samples,
             starts: self.starts.clone(),
             start_pieces: self.start_pieces,
+            students: self.students,
             train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
     }
