@@ -1,8 +1,9 @@
 //! Which evaluator to use, as a user names it: `baseline`, `net` (the
-//! embedded network), `net=PATH` or `mean=A,B,...` (the mean of those). Loading gives the evaluator searches
-//! use (networks with their first layer in i16) and an identity that
-//! names it exactly (a network by its weights' CRC32), so a resumed run can
-//! refuse other weights under the same name.
+//! embedded network), `net=PATH` or `mean=A,B,...` (the mean of those; a
+//! member's path holds no comma). Loading gives the evaluator searches use
+//! (networks with their first layer in i16) and an identity that names it
+//! exactly (a network by its weights' CRC32), so a resumed run can refuse
+//! other weights under the same name.
 
 use crate::{Baseline, Evaluator, Mean, Network, QuantizedNetwork, WeightsError};
 use std::path::PathBuf;

@@ -341,8 +341,9 @@ pub fn run_cycles(
                 let mut epoch = |r: &_| on_event(CycleEvent::Epoch { cycle, report: r });
                 let mut result = train(&data, Some(net.clone()), &tc, &mut epoch)?;
                 if config.students > 0 {
-                    // Each student is kept as it is fitted, so a resumed
-                    // learn step fits only the missing ones.
+                    // Each student is kept as it is fitted, so a learn step
+                    // resumed after a kill refits only the missing ones (and
+                    // the first fit, which is cheap beside them).
                     let mut members = vec![QuantizedNetwork::new(&result.network)];
                     for k in 1..=config.students {
                         let path = cdir.join(format!("student-{k:02}.hnet"));
