@@ -39,6 +39,8 @@ enum Command {
     Suite(commands::suite::SuiteArgs),
     /// Measure an evaluator's search from the starts of a suite (and compare two).
     Strength(commands::strength::StrengthArgs),
+    /// Compare stored `strength --json` results start by start (paired, pooled over suites).
+    Compare(commands::compare::CompareArgs),
 }
 
 fn main() {
@@ -56,6 +58,7 @@ fn main() {
         Command::Label(a) => commands::label::label(a),
         Command::Suite(a) => commands::suite::suite(a),
         Command::Strength(a) => commands::strength::strength(a),
+        Command::Compare(a) => commands::compare::compare_files(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

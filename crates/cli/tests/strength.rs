@@ -125,3 +125,58 @@ fn bad_input_exits_2_with_one_clear_line() {
     one_line_error(&hatetris(&["strength", "--eval", "baseline", "--suite", "/no/such.htsu"]), "/no/such.htsu");
     one_line_error(&hatetris(&["strength", "--eval", "nonsense", "--suite", out]), "unknown evaluator");
 }
+
+/// `hatetris compare` pairs measurements written by `strength --json`:
+/// the two sides of a `--vs` file give what `--vs` printed, a file against
+/// itself with one piece taken off every start gives +1 everywhere, and
+/// suites pool; unpaired or mismatched files exit 2 with one line.
+#[test]
+fn compare_pairs_stored_measurements() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = write_replay(dir.path(), "Atypical", "atypical.b2048");
+    let suite = dir.path().join("s.htsu");
+    let s = suite.to_str().unwrap();
+    let out = hatetris(&["suite", "--from", &replay, "--every", "40", "--skip", "10", "--out", s]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = hatetris(&[
+        "strength", "--eval", "baseline", "--vs", "net", "--suite", s, "--width", "5", "--pieces", "4", "--json",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ab = dir.path().join("ab.json");
+    std::fs::write(&ab, &out.stdout).unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ab = ab.to_str().unwrap();
+    let same = hatetris(&["compare", &format!("{ab}#0"), &format!("{ab}#1"), "--json"]);
+    assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    assert_eq!(c["pooled"], v["paired"]);
+    assert_eq!(c["pairs"][0]["paired"], v["paired"]);
+
+    // b: every start of the baseline's side survived one piece fewer.
+    let a = dir.path().join("a.json");
+    std::fs::write(&a, v.to_string()).unwrap();
+    for st in v["evals"][0]["starts"].as_array_mut().unwrap() {
+        st["pieces"] = (st["pieces"].as_u64().unwrap() - 1).into();
+    }
+    let b = dir.path().join("b.json");
+    std::fs::write(&b, v.to_string()).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = hatetris(&["compare", a, b, a, b, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(c["pairs"].as_array().unwrap().len(), 2);
+    assert_eq!(c["pairs"][0]["paired"]["pieces"]["mean"], 1.0);
+    assert_eq!(c["pooled"]["pieces"]["n"], 4);
+    assert_eq!(c["pooled"]["pieces"]["wins"], 4);
+    assert_eq!(c["pooled"]["lines"]["ties"], 4);
+    let text = hatetris(&["compare", a, b, a, b]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("pooled, 4 starts"));
+
+    one_line_error(&hatetris(&["compare", a, b, a]), "in pairs");
+    one_line_error(&hatetris(&["compare", a, "missing.json"]), "cannot read missing.json");
+    one_line_error(&hatetris(&["compare", a, &format!("{b}#2")]), "no index 2");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "not json").unwrap();
+    one_line_error(&hatetris(&["compare", a, bad.to_str().unwrap()]), "not a `hatetris strength --json` result");
+}

@@ -11,6 +11,8 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- cut net net=OTHER.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- look EVAL LOOK_W LOOK_D WIDTH PIECES [SUITE [N]]
 //! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
+//! cargo run --release -p hatetris-learn --example diagnose -- unseen MIN NET.hnet OUT.hnet DATA.htds...
+//! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
 //! ```
 //!
 //! Fixtures are read from `$HATETRIS_SHARED/fixtures` or `../shared/fixtures`.
@@ -42,6 +44,14 @@ fn main() {
         Some("cut") => cut(&evaluators(&args[1..])),
         Some("groups") => groups(&evaluators(&args[1..2]).remove(0).1),
         Some("look") => look_strength(&args[1..]),
+        Some("unseen") => unseen(args[1].parse().expect("MIN"), Path::new(&args[2]), Path::new(&args[3]), &args[4..]),
+        Some("init") => {
+            // Network::random with its first layer scaled: a start for `train --init`.
+            let mut net = Network::random(args[1].parse().expect("HIDDEN"), args[2].parse().expect("SEED"));
+            let scale: f32 = args[3].parse().expect("W1_SCALE");
+            net.w1.iter_mut().for_each(|w| *w *= scale);
+            net.save(Path::new(&args[4])).expect("save");
+        }
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT]"
@@ -474,4 +484,55 @@ fn look_strength(args: &[String]) {
         secs,
         per.join(",")
     );
+}
+
+/// How many inputs the wells of data sets leave (nearly) untouched, and
+/// the network with those inputs' first-layer rows set to zero: a row
+/// trained on fewer than MIN wells holds mostly its starting weights, which
+/// the search still adds in for every well that has the pattern.
+fn unseen(min: u64, net_path: &Path, out: &Path, data: &[String]) {
+    let mut count = vec![0u64; hatetris_eval::NUM_FEATURES];
+    let mut f = Vec::new();
+    let mut wells = 0u64;
+    for path in data {
+        for s in hatetris_learn::dataset::read_dataset(Path::new(path)).expect("data set") {
+            f.clear();
+            hatetris_eval::active_features(&s.rows[..s.len as usize], &mut f);
+            for &i in &f {
+                count[i as usize] += 1;
+            }
+            wells += 1;
+        }
+    }
+    let rows = hatetris_eval::ROW_FEATURES;
+    let (row_rare, win_rare) =
+        (count[..rows].iter().filter(|&&c| c < min).count(), count[rows..].iter().filter(|&&c| c < min).count());
+    println!(
+        "{wells} wells: {} of {rows} row inputs and {} of {} window inputs seen in fewer than {min}",
+        row_rare,
+        win_rare,
+        count.len() - rows
+    );
+    let mut hit = [0usize; 2];
+    for (name, _, game) in public_games() {
+        let mut n = [0usize; 2];
+        for w in &game[FIRST..] {
+            f.clear();
+            hatetris_eval::active_features(w.playable(RULES), &mut f);
+            n[0] += 1;
+            n[1] += f.iter().any(|&i| count[i as usize] < min) as usize;
+        }
+        println!("{name}: {} of {} wells after piece {FIRST} hold such an input", n[1], n[0]);
+        hit[0] += n[0];
+        hit[1] += n[1];
+    }
+    println!("all: {} of {}", hit[1], hit[0]);
+    let mut net = Network::load(net_path).expect("network");
+    let h = net.hidden;
+    for (i, &c) in count.iter().enumerate() {
+        if c < min {
+            net.w1[i * h..(i + 1) * h].fill(0.0);
+        }
+    }
+    net.save(out).expect("save");
 }

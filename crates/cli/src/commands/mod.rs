@@ -1,4 +1,5 @@
 pub mod bench;
+pub mod compare;
 pub mod cycle;
 pub mod hunt;
 pub mod label;

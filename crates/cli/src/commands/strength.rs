@@ -101,7 +101,7 @@ fn run_one(suite: &Suite, eval: &dyn Evaluator, name: &str, args: &StrengthArgs)
 }
 
 /// JSON has no NaN: an undefined statistic is null.
-fn number(x: f64) -> Value {
+pub(crate) fn number(x: f64) -> Value {
     if x.is_finite() {
         json!(x)
     } else {
@@ -109,7 +109,7 @@ fn number(x: f64) -> Value {
     }
 }
 
-fn paired_json(p: &Paired) -> Value {
+pub(crate) fn paired_json(p: &Paired) -> Value {
     json!({
         "n": p.n,
         "mean": number(p.mean_diff),

@@ -13,6 +13,7 @@
 //! so two evaluators meet the same positions, and the paired interval
 //! measures their difference without the variation between starts.
 
+pub mod compare;
 pub mod stats;
 pub mod suite;
 

@@ -1,0 +1,86 @@
+//! `hatetris compare`: paired differences of stored `strength --json`
+//! results, per suite and pooled over all the suites given.
+
+use crate::commands::strength::{number, paired_json};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use hatetris_learn::strength::compare::{check_pair, compare, Comparison, Measurement};
+use hatetris_learn::strength::stats::Paired;
+use serde_json::json;
+use std::path::Path;
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// `strength --json` outputs in pairs, A then B (A minus B is reported):
+    /// `a.json b.json [a2.json b2.json ...]`, each pair measured on one suite
+    /// with the same settings. `FILE#1` reads a file's second evaluator
+    /// (the `--vs` side).
+    #[arg(required = true, num_args = 2..)]
+    pub files: Vec<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `FILE` or `FILE#N`; a path that exists as written is never split.
+fn read(arg: &str) -> Result<Measurement> {
+    let (path, index) = match arg.rsplit_once('#') {
+        Some((p, n)) if !Path::new(arg).exists() => {
+            (p, n.parse::<usize>().with_context(|| format!("{arg}: the index after # is not a number"))?)
+        }
+        _ => (arg, 0),
+    };
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    Ok(Measurement::parse(arg, &text, index)?)
+}
+
+pub fn compare_files(args: &CompareArgs) -> Result<()> {
+    if args.files.len() % 2 != 0 {
+        bail!("{} files given: compare takes them in pairs, A then B", args.files.len());
+    }
+    let mut pairs = Vec::new();
+    for chunk in args.files.chunks(2) {
+        let (a, b) = (read(&chunk[0])?, read(&chunk[1])?);
+        check_pair(&a, &b)?;
+        pairs.push((a, b));
+    }
+    let each: Vec<Comparison> = pairs.iter().map(|p| compare(std::slice::from_ref(p))).collect::<Result<_, _>>()?;
+    let pooled = compare(&pairs)?;
+    if args.json {
+        let rows: Vec<_> = pairs
+            .iter()
+            .zip(&each)
+            .map(|((a, b), c)| {
+                json!({
+                    "a": {"file": a.name, "eval": a.eval, "mean_pieces": number(a.mean_pieces()), "mean_lines": number(a.mean_lines())},
+                    "b": {"file": b.name, "eval": b.eval, "mean_pieces": number(b.mean_pieces()), "mean_lines": number(b.mean_lines())},
+                    "suite": a.suite,
+                    "paired": {"pieces": paired_json(&c.pieces), "lines": paired_json(&c.lines)},
+                })
+            })
+            .collect();
+        let out = json!({
+            "pairs": rows,
+            "pooled": {"pieces": paired_json(&pooled.pieces), "lines": paired_json(&pooled.lines)},
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    let line = |p: &Paired| {
+        format!(
+            "{:+.2} [{:+.2}, {:+.2}] (wins {}, losses {}, ties {})",
+            p.mean_diff, p.ci95.0, p.ci95.1, p.wins, p.losses, p.ties
+        )
+    };
+    for ((a, b), c) in pairs.iter().zip(&each) {
+        println!("{} ({}) minus {} ({}), suite {}, {} starts:", a.name, a.eval, b.name, b.eval, a.suite, c.pieces.n);
+        println!("  pieces survived {:.2} against {:.2}: {}", a.mean_pieces(), b.mean_pieces(), line(&c.pieces));
+        println!("  lines added {:.2} against {:.2}: {}", a.mean_lines(), b.mean_lines(), line(&c.lines));
+    }
+    if pairs.len() > 1 {
+        println!("pooled, {} starts:", pooled.pieces.n);
+        println!("  pieces survived {}", line(&pooled.pieces));
+        println!("  lines added {}", line(&pooled.lines));
+    }
+    Ok(())
+}
