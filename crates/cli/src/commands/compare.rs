@@ -35,7 +35,7 @@ fn read(arg: &str) -> Result<Measurement> {
 }
 
 pub fn compare_files(args: &CompareArgs) -> Result<()> {
-    if args.files.len() % 2 != 0 {
+    if !args.files.len().is_multiple_of(2) {
         bail!("{} files given: compare takes them in pairs, A then B", args.files.len());
     }
     let mut pairs = Vec::new();
