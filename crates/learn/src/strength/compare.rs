@@ -169,7 +169,10 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn file(width: usize, evals: &[(&str, &[(&str, u32, u32, u32)])]) -> String {
+    /// A start's source, piece, pieces survived and lines added.
+    type Row = (&'static str, u32, u32, u32);
+
+    fn file(width: usize, evals: &[(&str, &[Row])]) -> String {
         let evals: Vec<_> = evals
             .iter()
             .map(|(name, starts)| {
@@ -186,8 +189,8 @@ mod tests {
         json!({"suite": "s", "width": width, "pieces": 250, "quiescence": 1, "seed": 0, "evals": evals}).to_string()
     }
 
-    const A: &[(&str, u32, u32, u32)] = &[("g", 100, 3, 1), ("g", 125, 5, 2), ("h", 100, 4, 0), ("h", 125, 8, 3)];
-    const B: &[(&str, u32, u32, u32)] = &[("g", 100, 1, 0), ("g", 125, 2, 1), ("h", 100, 4, 0), ("h", 125, 5, 1)];
+    const A: &[Row] = &[("g", 100, 3, 1), ("g", 125, 5, 2), ("h", 100, 4, 0), ("h", 125, 8, 3)];
+    const B: &[Row] = &[("g", 100, 1, 0), ("g", 125, 2, 1), ("h", 100, 4, 0), ("h", 125, 5, 1)];
 
     /// The pieces columns are stats' hand-worked example (differences 2, 3,
     /// 0, 3), so the pooled interval must be the one computed there; split
@@ -201,8 +204,7 @@ mod tests {
         let p = paired(&[3.0, 5.0, 4.0, 8.0], &[1.0, 2.0, 4.0, 5.0]);
         assert_eq!(whole.pieces, p);
         assert_eq!(whole.lines, paired(&[1.0, 2.0, 0.0, 3.0], &[0.0, 1.0, 0.0, 1.0]));
-        let half =
-            |name: &str, rows: &[(&str, u32, u32, u32)]| Measurement::parse(name, &file(1000, &[("x", rows)]), 0);
+        let half = |name: &str, rows: &[Row]| Measurement::parse(name, &file(1000, &[("x", rows)]), 0);
         let split = vec![
             (half("a1", &A[..2]).unwrap(), half("b1", &B[..2]).unwrap()),
             (half("a2", &A[2..]).unwrap(), half("b2", &B[2..]).unwrap()),
