@@ -4,7 +4,7 @@
 use crate::commands::strength::{number, paired_json};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_learn::strength::compare::{check_pair, compare, Comparison, Measurement};
+use hatetris_learn::strength::compare::{compare, Comparison, Measurement};
 use hatetris_learn::strength::stats::Paired;
 use serde_json::json;
 use std::path::Path;
@@ -40,10 +40,9 @@ pub fn compare_files(args: &CompareArgs) -> Result<()> {
     }
     let mut pairs = Vec::new();
     for chunk in args.files.chunks(2) {
-        let (a, b) = (read(&chunk[0])?, read(&chunk[1])?);
-        check_pair(&a, &b)?;
-        pairs.push((a, b));
+        pairs.push((read(&chunk[0])?, read(&chunk[1])?));
     }
+    // `compare` checks that each pair can be paired.
     let each: Vec<Comparison> = pairs.iter().map(|p| compare(std::slice::from_ref(p))).collect::<Result<_, _>>()?;
     let pooled = compare(&pairs)?;
     if args.json {
