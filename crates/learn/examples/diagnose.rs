@@ -13,6 +13,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
 //! cargo run --release -p hatetris-learn --example diagnose -- unseen MIN NET.hnet OUT.hnet DATA.htds...
 //! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
+//! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival]]
 //! ```
 //!
 //! Fixtures are read from `$HATETRIS_SHARED/fixtures` or `../shared/fixtures`.
@@ -52,6 +53,7 @@ fn main() {
             net.w1.iter_mut().for_each(|w| *w *= scale);
             net.save(Path::new(&args[4])).expect("save");
         }
+        Some("refine") => refine(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT]"
@@ -535,4 +537,38 @@ fn unseen(min: u64, net_path: &Path, out: &Path, data: &[String]) {
         }
     }
     net.save(out).expect("save");
+}
+
+/// The cycle's refine step (knewjade's lookahead target, scaled; step 0.5
+/// unless given) on a data set's wells with any evaluator, `mean=`
+/// included: targets from an ensemble's lookahead, or another step; with
+/// `survival`, the survival target (below -0.66 exactly when the lookahead
+/// died within 10 pieces, at gamma 0.98).
+fn refine(args: &[String]) {
+    use hatetris_learn::cycle::{refine_targets, RefineConfig, TargetKind};
+    use hatetris_learn::dataset::{read_dataset, DatasetWriter, Sample};
+    let (name, eval) = evaluators(&args[..1]).remove(0);
+    let samples = read_dataset(Path::new(&args[1])).expect("samples");
+    let config = RefineConfig {
+        width: args[3].parse().expect("WIDTH"),
+        depth: args[4].parse().expect("DEPTH"),
+        step: args.get(6).map_or(0.5, |s| s.parse().expect("STEP")),
+        target: if args.get(7).is_some_and(|t| t == "survival") { TargetKind::Survival } else { TargetKind::Lookahead },
+        ..RefineConfig::default()
+    };
+    let seed: u64 = args[5].parse().expect("SEED");
+    let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
+    let started = std::time::Instant::now();
+    let total = wells.len();
+    let targets = refine_targets(&wells, None, RULES, &config, eval.as_ref(), seed, &mut |done| {
+        if done % 16384 < 256 {
+            eprintln!("{done}/{total} wells, {:.0} s", started.elapsed().as_secs_f64());
+        }
+    });
+    let mut w = DatasetWriter::create(Path::new(&args[2]), &format!("refine by {name}")).expect("create");
+    for (well, t) in wells.iter().zip(&targets) {
+        w.push(&Sample::new(well.playable(RULES), *t)).expect("write");
+    }
+    w.finish().expect("finish");
+    println!("{total} wells refined by {name} in {:.1} s", started.elapsed().as_secs_f64());
 }

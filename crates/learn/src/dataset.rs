@@ -50,6 +50,15 @@ impl Sample {
     pub fn rows(&self) -> &[u16] {
         &self.rows[..self.len as usize]
     }
+
+    /// The well of these playable rows (standard rules: the rows sit
+    /// just below the bar).
+    pub fn well(&self) -> hatetris_game::Well {
+        use hatetris_game::{Well, BAR};
+        let mut w = Well::EMPTY;
+        w.rows[BAR..BAR + self.len as usize].copy_from_slice(self.rows());
+        w
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -5,7 +5,7 @@
 use crate::commands::search::load_evaluator;
 use anyhow::Result;
 use clap::Args;
-use hatetris_eval::{Baseline, Evaluator, Network, QuantizedNetwork};
+use hatetris_eval::{Baseline, Evaluator, Mean, Network, QuantizedNetwork};
 use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
 use hatetris_game::{
     choose_piece, choose_piece_memoryless, for_each_lock_position, play, replay, Enemy, Game, HashFilter, Memory,
@@ -319,6 +319,32 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         rounds,
         |k| (0..8).map(|_| run_families(k + 1)).sum(),
     );
+
+    // A mean of three networks (`--eval mean=`, refine with an ensemble's
+    // lookahead) against its members run one after another over the same
+    // families: what taking turns costs each member's band cache.
+    let members: Vec<QuantizedNetwork> =
+        [net.clone(), Network::random(h, 1), Network::random(h, 2)].iter().map(QuantizedNetwork::new).collect();
+    let mean = Mean::new(members.iter().map(|q| Box::new(q.clone()) as Box<dyn Evaluator>).collect());
+    let run_mean = |together: bool| -> u64 {
+        let evals: Vec<&dyn Evaluator> =
+            if together { vec![&mean] } else { members.iter().map(|q| q as &dyn Evaluator).collect() };
+        let mut cv = Vec::new();
+        for e in evals {
+            for (_, children, derived, _) in &families {
+                for ws in [children, derived] {
+                    let c: Vec<&[u16]> = ws.iter().map(|x| x.playable(rules)).collect();
+                    cv.resize(c.len(), 0.0);
+                    e.evaluate_batch(&c, &mut cv);
+                    black_box(&cv);
+                }
+            }
+        }
+        family_wells as u64
+    };
+    b.alternating(["eval_mean3_family_members", "eval_mean3_family_batch"], rounds, |k| {
+        (0..4).map(|_| run_mean(k == 1)).sum()
+    });
 
     // One entry: enemy choice on its path, all landings, evaluation, quiescence.
     let config = SearchConfig { width: 1, ..SearchConfig::default() };

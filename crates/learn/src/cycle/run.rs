@@ -7,7 +7,7 @@ use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
-use hatetris_game::{choose_piece_and_landings, Rules, Well, BAR};
+use hatetris_game::{choose_piece_and_landings, Rules, Well};
 use hatetris_search::{quiescence::quiescent_children, run, verified_replay, BeamState, SearchConfig};
 use rand::seq::index::sample;
 use rand::SeedableRng;
@@ -230,12 +230,6 @@ fn network_for(run: &Path, cycle: usize) -> PathBuf {
     }
 }
 
-fn from_sample(s: &Sample) -> Well {
-    let mut w = Well::EMPTY;
-    w.rows[BAR..BAR + s.len as usize].copy_from_slice(&s.rows[..s.len as usize]);
-    w
-}
-
 /// Starts or continues the run in `dir` until `cycles` cycles are done.
 /// `config` is used only when the run is new (else RUN/config.json rules);
 /// `initial` is the starting network for a new run. `stop_after` ends the
@@ -296,7 +290,7 @@ pub fn run_cycles(
         let refine_secs: f64 = resumable(step, &refined_path, &cdir.join("refine.json"), on_event, |on_event| {
             let t = Instant::now();
             let samples = read_dataset(&samples_path)?;
-            let wells: Vec<Well> = samples.iter().map(from_sample).collect();
+            let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
             // Sampled children carry their family's number (Sampler::take).
             let families: Vec<u32> = samples.iter().map(|s| s.target as u32).collect();
             let families = config.sample_children.then_some(families.as_slice());
@@ -823,7 +817,7 @@ mod tests {
             let record = search_only(&tmp.path().join(name), &config).unwrap();
             let samples = read_dataset(&cycle_dir(&tmp.path().join(name), 1).join("samples.htds")).unwrap();
             assert_eq!(samples.len(), record.wells_sampled);
-            (record, samples.iter().map(from_sample).collect::<Vec<Well>>())
+            (record, samples.iter().map(Sample::well).collect::<Vec<Well>>())
         };
         let (all, all_wells) = wells("all", 0.0);
         let (wide, wide_wells) = wells("wide", 1e9);
