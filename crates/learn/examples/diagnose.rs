@@ -56,7 +56,8 @@ fn main() {
         Some("refine") => refine(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
-            "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT]"
+            "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
+             | refine EVAL SAMPLES OUT WIDTH DEPTH SEED [STEP [survival]] (the others: the module doc)"
         ),
     }
 }
