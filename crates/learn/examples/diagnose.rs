@@ -547,29 +547,32 @@ fn unseen(min: u64, net_path: &Path, out: &Path, data: &[String]) {
 /// died within 10 pieces, at gamma 0.98).
 fn refine(args: &[String]) {
     use hatetris_learn::cycle::{refine_targets, RefineConfig, TargetKind};
-    use hatetris_learn::dataset::{read_dataset, DatasetWriter, Sample};
+    use hatetris_learn::dataset::{read_dataset, write_dataset, Sample};
     let (name, eval) = evaluators(&args[..1]).remove(0);
     let samples = read_dataset(Path::new(&args[1])).expect("samples");
     let config = RefineConfig {
         width: args[3].parse().expect("WIDTH"),
         depth: args[4].parse().expect("DEPTH"),
         step: args.get(6).map_or(0.5, |s| s.parse().expect("STEP")),
-        target: if args.get(7).is_some_and(|t| t == "survival") { TargetKind::Survival } else { TargetKind::Lookahead },
+        target: match args.get(7).map(String::as_str) {
+            None | Some("lookahead") => TargetKind::Lookahead,
+            Some("survival") => TargetKind::Survival,
+            Some(other) => panic!("target {other}: lookahead or survival (the others need families)"),
+        },
         ..RefineConfig::default()
     };
     let seed: u64 = args[5].parse().expect("SEED");
     let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
     let started = std::time::Instant::now();
     let total = wells.len();
+    let mut reported = 0;
     let targets = refine_targets(&wells, None, RULES, &config, eval.as_ref(), seed, &mut |done| {
-        if done % 16384 < 256 {
+        if done >= reported + 16384 {
+            reported = done;
             eprintln!("{done}/{total} wells, {:.0} s", started.elapsed().as_secs_f64());
         }
     });
-    let mut w = DatasetWriter::create(Path::new(&args[2]), &format!("refine by {name}")).expect("create");
-    for (well, t) in wells.iter().zip(&targets) {
-        w.push(&Sample::new(well.playable(RULES), *t)).expect("write");
-    }
-    w.finish().expect("finish");
+    let refined: Vec<Sample> = wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(RULES), *t)).collect();
+    write_dataset(Path::new(&args[2]), &format!("refine by {name}"), &refined).expect("write");
     println!("{total} wells refined by {name} in {:.1} s", started.elapsed().as_secs_f64());
 }

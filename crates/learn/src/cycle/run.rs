@@ -1,7 +1,7 @@
 //! Running cycles, each step resumable.
 
 use super::refine::{refine_targets, RefineConfig};
-use crate::dataset::{read_dataset, DatasetWriter, Sample};
+use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
 use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
@@ -298,11 +298,9 @@ pub fn run_cycles(
             let targets = refine_targets(&wells, families, rules, &config.refine, &qnet, seed, &mut |done| {
                 on_event(CycleEvent::RefineProgress { cycle, done, total })
             });
-            let mut w = DatasetWriter::create(&refined_path, &format!("refine cycle {cycle}"))?;
-            for (well, t) in wells.iter().zip(&targets) {
-                w.push(&Sample::new(well.playable(rules), *t))?;
-            }
-            w.finish()?;
+            let refined: Vec<Sample> =
+                wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(rules), *t)).collect();
+            write_dataset(&refined_path, &format!("refine cycle {cycle}"), &refined)?;
             Ok(t.elapsed().as_secs_f64())
         })?;
         if stop_after == Some(step) {
