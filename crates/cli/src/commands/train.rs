@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use hatetris_eval::Network;
 use hatetris_learn::dataset::{read_dataset, subsample};
-use hatetris_learn::train::{train_with_progress, EpochReport, TrainConfig};
+use hatetris_learn::train::{train_with_progress, EpochReport, Loss, TrainConfig};
 use hatetris_plot::plot_losses;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -44,6 +44,12 @@ pub struct TrainArgs {
     /// Share of the samples held out for validation.
     #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
+    /// What the fit minimises: `mse` (squared error of the value) or
+    /// `logit` (squared error of the output's pre-activation against
+    /// atanh of the target, which keeps the order among wells valued near
+    /// -1; the epoch losses are then in that scale).
+    #[arg(long, default_value_t = Loss::Mse)]
+    pub loss: Loss,
     /// Train on a seeded random subset of this many samples (all if fewer).
     #[arg(long)]
     pub max_samples: Option<usize>,
@@ -119,6 +125,7 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         max_epochs: args.max_epochs,
         patience: args.patience,
         validation_fraction: args.validation,
+        loss: args.loss,
     };
     let mut bar = EpochBar { enabled: !args.quiet && std::io::stderr().is_terminal(), bar: None, epoch: 1 };
     let bar = std::cell::RefCell::new(&mut bar);
