@@ -13,14 +13,16 @@
 //!   (what `hatetris search` and `play` evaluate with).
 //! * [`weights`]: the `.hnet` file format.
 //! * [`mean`]: the mean of several evaluators (an ensemble).
+//! * [`mirror`]: an evaluator read on the well's mirror image.
 //! * [`spec`]: evaluators as users name them (`baseline`, `net`, `net=PATH`,
-//!   `mean=A,B,...`).
+//!   `mirror:E`, `mean=A,B,...`).
 //! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
 
 pub mod baseline;
 pub mod evaluator;
 pub mod features;
 pub mod mean;
+pub mod mirror;
 pub mod network;
 pub mod quantized;
 pub mod simd;
@@ -33,6 +35,7 @@ pub use baseline::{Baseline, BaselineFeatures};
 pub use evaluator::Evaluator;
 pub use features::{active_features, NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES};
 pub use mean::Mean;
+pub use mirror::Mirror;
 pub use network::{tanh_exp, tanh_exp_grad, Network};
 pub use quantized::QuantizedNetwork;
 pub use spec::{EvalSpec, EvalSpecError};

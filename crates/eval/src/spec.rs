@@ -1,11 +1,12 @@
 //! Which evaluator to use, as a user names it: `baseline`, `net` (the
-//! embedded network), `net=PATH` or `mean=A,B,...` (the mean of those; a
+//! embedded network), `net=PATH`, `mirror:E` (E's value of the well's mirror
+//! image, E one of the above) or `mean=A,B,...` (the mean of those; a
 //! member's path holds no comma). Loading gives the evaluator searches use
 //! (networks with their first layer in i16) and an identity that names it
 //! exactly (a network by its weights' CRC32), so a resumed run can refuse
 //! other weights under the same name.
 
-use crate::{Baseline, Evaluator, Mean, Network, QuantizedNetwork, WeightsError};
+use crate::{Baseline, Evaluator, Mean, Mirror, Network, QuantizedNetwork, WeightsError};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,13 +15,15 @@ pub enum EvalSpec {
     /// The embedded default network.
     Net,
     NetFile(PathBuf),
+    /// An evaluator (not a mean or a mirror) read through a mirror.
+    Mirror(Box<EvalSpec>),
     /// The mean value of two or more evaluators (none of them a mean).
     Mean(Vec<EvalSpec>),
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum EvalSpecError {
-    #[error("unknown evaluator '{0}' (expected baseline, net, net=PATH or mean=A,B,...)")]
+    #[error("unknown evaluator '{0}' (expected baseline, net, net=PATH, mirror:E or mean=A,B,...)")]
     Unknown(String),
     #[error(transparent)]
     Weights(#[from] WeightsError),
@@ -38,13 +41,19 @@ impl std::str::FromStr for EvalSpec {
                 if let Some(path) = s.strip_prefix("net=").filter(|p| !p.is_empty()) {
                     return Ok(EvalSpec::NetFile(path.into()));
                 }
+                if let Some(inner) = s.strip_prefix("mirror:") {
+                    return match inner.parse()? {
+                        EvalSpec::Mean(_) | EvalSpec::Mirror(_) => Err(EvalSpecError::Unknown(s.into())),
+                        spec => Ok(EvalSpec::Mirror(Box::new(spec))),
+                    };
+                }
                 // A member may also be a bare path, as in `mean=a.hnet,b.hnet`.
                 let members = s.strip_prefix("mean=").map(|list| {
                     list.split(',')
                         .map(|m| match m {
                             "" => Err(EvalSpecError::Unknown(s.into())),
                             "baseline" | "net" => m.parse(),
-                            _ if m.starts_with("net=") => m.parse(),
+                            _ if m.starts_with("net=") || m.starts_with("mirror:") => m.parse(),
                             _ if m.starts_with("mean=") => Err(EvalSpecError::Unknown(s.into())),
                             _ => Ok(EvalSpec::NetFile(m.into())),
                         })
@@ -65,6 +74,7 @@ impl std::fmt::Display for EvalSpec {
             EvalSpec::Baseline => write!(f, "baseline"),
             EvalSpec::Net => write!(f, "net"),
             EvalSpec::NetFile(p) => write!(f, "net={}", p.display()),
+            EvalSpec::Mirror(inner) => write!(f, "mirror:{inner}"),
             EvalSpec::Mean(members) => {
                 let names: Vec<String> = members.iter().map(|m| m.to_string()).collect();
                 write!(f, "mean={}", names.join(","))
@@ -75,7 +85,7 @@ impl std::fmt::Display for EvalSpec {
 
 impl EvalSpec {
     /// The evaluator and its identity (`baseline`, `net:embedded:CRC`,
-    /// `net:PATH:CRC`, `mean:ID|ID...`).
+    /// `net:PATH:CRC`, `mirror:ID`, `mean:ID|ID...`).
     pub fn load(&self) -> Result<(Box<dyn Evaluator>, String), EvalSpecError> {
         match self {
             EvalSpec::Baseline => Ok((Box::new(Baseline), "baseline".into())),
@@ -88,6 +98,10 @@ impl EvalSpec {
                 let net = Network::load(path)?;
                 let name = format!("net:{}:{:08x}", path.display(), net.checksum());
                 Ok((Box::new(QuantizedNetwork::new(&net)), name))
+            }
+            EvalSpec::Mirror(inner) => {
+                let (eval, id) = inner.load()?;
+                Ok((Box::new(Mirror::new(eval)), format!("mirror:{id}")))
             }
             EvalSpec::Mean(members) => {
                 let loaded = members.iter().map(|m| m.load()).collect::<Result<Vec<_>, _>>()?;
@@ -111,6 +125,9 @@ impl EvalSpec {
     pub fn from_identity(identity: &str) -> Result<EvalSpec, EvalSpecError> {
         if identity == "baseline" {
             return Ok(EvalSpec::Baseline);
+        }
+        if let Some(id) = identity.strip_prefix("mirror:") {
+            return Ok(EvalSpec::Mirror(Box::new(EvalSpec::from_identity(id)?)));
         }
         if let Some(ids) = identity.strip_prefix("mean:") {
             let members = ids.split('|').map(EvalSpec::from_identity).collect::<Result<Vec<_>, _>>()?;
@@ -143,8 +160,11 @@ mod tests {
         for bad in ["mean=", "mean=net", "mean=net,", "mean=net,mean=net,baseline"] {
             assert!(bad.parse::<EvalSpec>().is_err(), "{bad}");
         }
-        let mean: EvalSpec = "mean=net,baseline,a.hnet".parse().unwrap();
-        assert_eq!(mean.to_string(), "mean=net,baseline,net=a.hnet");
+        for bad in ["mirror:", "mirror:mirror:net", "mirror:mean=net,baseline"] {
+            assert!(bad.parse::<EvalSpec>().is_err(), "{bad}");
+        }
+        let mean: EvalSpec = "mean=net,baseline,a.hnet,mirror:net=a.hnet".parse().unwrap();
+        assert_eq!(mean.to_string(), "mean=net,baseline,net=a.hnet,mirror:net=a.hnet");
         assert_eq!(mean.to_string().parse::<EvalSpec>().unwrap(), mean);
         let (_, id) = EvalSpec::Net.load().unwrap();
         assert!(id.starts_with("net:embedded:"));
@@ -157,7 +177,8 @@ mod tests {
         let (_, id) = spec.load().unwrap();
         assert_eq!(EvalSpec::from_identity(&id).unwrap(), spec);
         assert!(EvalSpec::reload(&id).is_ok());
-        let mean = EvalSpec::Mean(vec![EvalSpec::Net, spec.clone(), EvalSpec::Baseline]);
+        let mirror = EvalSpec::Mirror(Box::new(spec.clone()));
+        let mean = EvalSpec::Mean(vec![EvalSpec::Net, spec.clone(), EvalSpec::Baseline, mirror]);
         let (eval, mean_id) = mean.load().unwrap();
         assert!(eval.name().starts_with("mean("));
         assert_eq!(EvalSpec::from_identity(&mean_id).unwrap(), mean);

@@ -14,6 +14,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- unseen MIN NET.hnet OUT.hnet DATA.htds...
 //! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival]]
+//! cargo run --release -p hatetris-learn --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
 //! ```
 //!
 //! Fixtures are read from `$HATETRIS_SHARED/fixtures` or `../shared/fixtures`.
@@ -54,10 +55,12 @@ fn main() {
             net.save(Path::new(&args[4])).expect("save");
         }
         Some("refine") => refine(&args[1..]),
+        Some("pairs") => pairs(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
-             | refine EVAL SAMPLES OUT WIDTH DEPTH SEED [STEP [survival]] (the others: the module doc)"
+             | refine EVAL SAMPLES OUT WIDTH DEPTH SEED [STEP [survival]] | pairs EVAL SAMPLES X Y WIDTH DEPTH SEED \
+             (the others: the module doc)"
         ),
     }
 }
@@ -540,38 +543,74 @@ fn unseen(min: u64, net_path: &Path, out: &Path, data: &[String]) {
     net.save(out).expect("save");
 }
 
+/// What `refine` and `pairs` share: the evaluator (args[0]), the wells of
+/// the samples (args[1]), a refine config with WIDTH and DEPTH at
+/// args[at], args[at + 1], the SEED after them, and a progress printer.
+type RefineInput = (String, Box<dyn Evaluator>, Vec<Well>, hatetris_learn::cycle::RefineConfig, u64);
+
+fn refine_input(args: &[String], at: usize) -> RefineInput {
+    use hatetris_learn::dataset::{read_dataset, Sample};
+    let (name, eval) = evaluators(&args[..1]).remove(0);
+    let samples = read_dataset(Path::new(&args[1])).expect("samples");
+    let config = hatetris_learn::cycle::RefineConfig {
+        width: args[at].parse().expect("WIDTH"),
+        depth: args[at + 1].parse().expect("DEPTH"),
+        ..Default::default()
+    };
+    let seed: u64 = args[at + 2].parse().expect("SEED");
+    (name, eval, samples.iter().map(Sample::well).collect(), config, seed)
+}
+
+fn wells_progress(total: usize) -> impl FnMut(usize) {
+    let started = std::time::Instant::now();
+    let mut reported = 0;
+    move |done| {
+        if done >= reported + 16384 {
+            reported = done;
+            eprintln!("{done}/{total} wells, {:.0} s", started.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// Refine's raw pairs: each well's value x and its lookahead's y (the
+/// best value DEPTH pieces on, -1 if the WIDTH beam dies), unscaled, as two
+/// data sets in the samples' order, for targets made offline from both.
+fn pairs(args: &[String]) {
+    use hatetris_learn::cycle::refine_pairs;
+    use hatetris_learn::dataset::{write_dataset, Sample};
+    let (name, eval, wells, config, seed) = refine_input(args, 4);
+    let started = std::time::Instant::now();
+    let pairs = refine_pairs(&wells, RULES, &config, eval.as_ref(), seed, &mut wells_progress(wells.len()));
+    for (k, path) in [&args[2], &args[3]].into_iter().enumerate() {
+        let data: Vec<Sample> = wells
+            .iter()
+            .zip(&pairs)
+            .map(|(w, &(x, y))| Sample::new(w.playable(RULES), if k == 0 { x } else { y }))
+            .collect();
+        let what = if k == 0 { "value" } else { "lookahead" };
+        write_dataset(Path::new(path), &format!("{what} by {name}"), &data).expect("write");
+    }
+    println!("{} wells paired by {name} in {:.1} s", wells.len(), started.elapsed().as_secs_f64());
+}
+
 /// The cycle's refine step (knewjade's lookahead target, scaled; step 0.5
 /// unless given) on a data set's wells with any evaluator, `mean=`
 /// included: targets from an ensemble's lookahead, or another step; with
 /// `survival`, the survival target (below -0.66 exactly when the lookahead
 /// died within 10 pieces, at gamma 0.98).
 fn refine(args: &[String]) {
-    use hatetris_learn::cycle::{refine_targets, RefineConfig, TargetKind};
-    use hatetris_learn::dataset::{read_dataset, write_dataset, Sample};
-    let (name, eval) = evaluators(&args[..1]).remove(0);
-    let samples = read_dataset(Path::new(&args[1])).expect("samples");
-    let config = RefineConfig {
-        width: args[3].parse().expect("WIDTH"),
-        depth: args[4].parse().expect("DEPTH"),
-        step: args.get(6).map_or(0.5, |s| s.parse().expect("STEP")),
-        target: match args.get(7).map(String::as_str) {
-            None | Some("lookahead") => TargetKind::Lookahead,
-            Some("survival") => TargetKind::Survival,
-            Some(other) => panic!("target {other}: lookahead or survival (the others need families)"),
-        },
-        ..RefineConfig::default()
+    use hatetris_learn::cycle::{refine_targets, TargetKind};
+    use hatetris_learn::dataset::{write_dataset, Sample};
+    let (name, eval, wells, mut config, seed) = refine_input(args, 3);
+    config.step = args.get(6).map_or(0.5, |s| s.parse().expect("STEP"));
+    config.target = match args.get(7).map(String::as_str) {
+        None | Some("lookahead") => TargetKind::Lookahead,
+        Some("survival") => TargetKind::Survival,
+        Some(other) => panic!("target {other}: lookahead or survival (the others need families)"),
     };
-    let seed: u64 = args[5].parse().expect("SEED");
-    let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
     let started = std::time::Instant::now();
     let total = wells.len();
-    let mut reported = 0;
-    let targets = refine_targets(&wells, None, RULES, &config, eval.as_ref(), seed, &mut |done| {
-        if done >= reported + 16384 {
-            reported = done;
-            eprintln!("{done}/{total} wells, {:.0} s", started.elapsed().as_secs_f64());
-        }
-    });
+    let targets = refine_targets(&wells, None, RULES, &config, eval.as_ref(), seed, &mut wells_progress(total));
     let refined: Vec<Sample> = wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(RULES), *t)).collect();
     write_dataset(Path::new(&args[2]), &format!("refine by {name}"), &refined).expect("write");
     println!("{total} wells refined by {name} in {:.1} s", started.elapsed().as_secs_f64());

@@ -14,7 +14,7 @@ pub struct HuntArgs {
     /// The run directory: created if new, continued if it holds a hunt.
     #[arg(long)]
     pub dir: PathBuf,
-    /// `baseline`, `net` (the embedded network), `net=PATH` or `mean=A,B,...`
+    /// `baseline`, `net` (the embedded network), `net=PATH`, `mirror:E` or `mean=A,B,...`
     /// [default: net].
     #[arg(long)]
     pub eval: Option<String>,

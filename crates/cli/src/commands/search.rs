@@ -17,9 +17,9 @@ pub struct SearchArgs {
     /// Entries kept per depth.
     #[arg(long, default_value_t = 1000)]
     pub width: usize,
-    /// `baseline`, `net` (the embedded network), `net=PATH` or
-    /// `mean=A,B,...` (the mean value of those, each `net`, `baseline` or a
-    /// path); networks evaluate with their first layer in i16
+    /// `baseline`, `net` (the embedded network), `net=PATH`, `mirror:E` (E
+    /// on the mirror image) or `mean=A,B,...` (the mean value of those, each
+    /// `net`, `baseline`, `mirror:E` or a path); networks evaluate with their first layer in i16
     /// (`QuantizedNetwork`).
     #[arg(long, default_value = "net")]
     pub eval: String,

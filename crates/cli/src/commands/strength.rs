@@ -14,7 +14,7 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct StrengthArgs {
-    /// The evaluator measured: `baseline`, `net`, `net=PATH` or `mean=A,B,...`,
+    /// The evaluator measured: `baseline`, `net`, `net=PATH`, `mirror:E` or `mean=A,B,...`,
     /// as `search --eval`.
     #[arg(long)]
     pub eval: String,

@@ -27,5 +27,5 @@
 mod refine;
 mod run;
 
-pub use refine::{refine_targets, survival_value, RefineConfig, TargetKind};
+pub use refine::{refine_pairs, refine_targets, survival_value, RefineConfig, TargetKind};
 pub use run::{run_cycles, CycleConfig, CycleError, CycleEvent, CycleMetrics, Step};

@@ -193,19 +193,7 @@ pub fn refine_targets(
             _ => scale_to_unit(pairs.into_iter().map(|(x, y)| x + config.step * (y - x)).collect()),
         };
     }
-    let mut pairs = Vec::with_capacity(wells.len());
-    for block in wells.chunks(REPORT_EVERY) {
-        pairs.par_extend(block.par_iter().map(|w| {
-            let x = eval.evaluate(w.playable(rules));
-            let y = match config.target {
-                TargetKind::Lookahead | TargetKind::Relative => lookahead(w, rules, config, eval, seed),
-                TargetKind::Survival => survival(w, rules, config, eval, seed),
-                TargetKind::Family | TargetKind::Joint => unreachable!("handled above"),
-            };
-            (x, y)
-        }));
-        progress(pairs.len());
-    }
+    let pairs = refine_pairs(wells, rules, config, eval, seed, progress);
     let moved = |(x, y): (f32, f32)| x + config.step * (y - x);
     match config.target {
         TargetKind::Lookahead => scale_to_unit(pairs.into_iter().map(moved).collect()),
@@ -217,6 +205,34 @@ pub fn refine_targets(
             within_families(&pairs, families, config.step)
         }
     }
+}
+
+/// (x, y) of each well, its value and its lookahead's (`lookahead` and
+/// `relative`: the best value `depth` pieces on; `survival`: the survival
+/// value), before any step or scaling. Parallel, with `refine_targets`'s
+/// progress.
+pub fn refine_pairs(
+    wells: &[Well],
+    rules: Rules,
+    config: &RefineConfig,
+    eval: &dyn Evaluator,
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Vec<(f32, f32)> {
+    let mut pairs = Vec::with_capacity(wells.len());
+    for block in wells.chunks(REPORT_EVERY) {
+        pairs.par_extend(block.par_iter().map(|w| {
+            let x = eval.evaluate(w.playable(rules));
+            let y = match config.target {
+                TargetKind::Lookahead | TargetKind::Relative => lookahead(w, rules, config, eval, seed),
+                TargetKind::Survival => survival(w, rules, config, eval, seed),
+                TargetKind::Family | TargetKind::Joint => panic!("family targets need the wells' families"),
+            };
+            (x, y)
+        }));
+        progress(pairs.len());
+    }
+    pairs
 }
 
 /// (value, lookahead) of each well, with one `family_lookahead` per run of

@@ -1,0 +1,27 @@
+# Read and write `.htds` data sets (crates/learn/src/dataset.rs) from Python.
+import struct, zlib
+
+def read(path):
+    b = open(path, 'rb').read()
+    assert b[:4] == b'HTDS', path
+    assert zlib.crc32(b[:-4]) == struct.unpack('<I', b[-4:])[0], 'checksum ' + path
+    n = struct.unpack('<I', b[8:12])[0]
+    p = 12 + n
+    rows, targets = [], []
+    end = len(b) - 16
+    while p < end:
+        k = b[p]
+        rows.append(tuple(struct.unpack('<%dH' % k, b[p + 1:p + 1 + 2 * k])))
+        targets.append(struct.unpack('<f', b[p + 1 + 2 * k:p + 5 + 2 * k])[0])
+        p += 5 + 2 * k
+    assert b[end:end + 4] == b'END!' and struct.unpack('<Q', b[end + 4:end + 12])[0] == len(rows)
+    return rows, targets
+
+def write(path, rows, targets, description=b''):
+    out = bytearray(b'HTDS' + struct.pack('<II', 1, len(description)) + description)
+    for r, t in zip(rows, targets):
+        out += struct.pack('<B%dHf' % len(r), len(r), *r, t)
+    out += b'END!' + struct.pack('<Q', len(rows))
+    out += struct.pack('<I', zlib.crc32(bytes(out)))
+    open(path + '.tmp', 'wb').write(out)
+    import os; os.replace(path + '.tmp', path)
