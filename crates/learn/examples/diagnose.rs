@@ -581,15 +581,13 @@ fn pairs(args: &[String]) {
     let (name, eval, wells, config, seed) = refine_input(args, 4);
     let started = std::time::Instant::now();
     let pairs = refine_pairs(&wells, RULES, &config, eval.as_ref(), seed, &mut wells_progress(wells.len()));
-    for (k, path) in [&args[2], &args[3]].into_iter().enumerate() {
-        let data: Vec<Sample> = wells
-            .iter()
-            .zip(&pairs)
-            .map(|(w, &(x, y))| Sample::new(w.playable(RULES), if k == 0 { x } else { y }))
-            .collect();
-        let what = if k == 0 { "value" } else { "lookahead" };
+    let write = |path: &str, what: &str, pick: fn(&(f32, f32)) -> f32| {
+        let data: Vec<Sample> =
+            wells.iter().zip(&pairs).map(|(w, p)| Sample::new(w.playable(RULES), pick(p))).collect();
         write_dataset(Path::new(path), &format!("{what} by {name}"), &data).expect("write");
-    }
+    };
+    write(&args[2], "value", |&(x, _)| x);
+    write(&args[3], "lookahead", |&(_, y)| y);
     println!("{} wells paired by {name} in {:.1} s", wells.len(), started.elapsed().as_secs_f64());
 }
 

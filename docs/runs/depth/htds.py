@@ -25,3 +25,15 @@ def write(path, rows, targets, description=b''):
     out += struct.pack('<I', zlib.crc32(bytes(out)))
     open(path + '.tmp', 'wb').write(out)
     import os; os.replace(path + '.tmp', path)
+
+def depth_groups(rows):
+    """Each well's depth index, for a cycle's samples (written depth by
+    depth): a depth is a run of wells whose cell count mod 10 is the same,
+    since it is 4 d mod 10 at depth d and differs between consecutive ones."""
+    groups, g, last = [], 0, None
+    for w in rows:
+        c = sum(bin(r).count('1') for r in w) % 10
+        if last is not None and c != last:
+            g += 1
+        groups.append(g); last = c
+    return groups

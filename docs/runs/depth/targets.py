@@ -5,8 +5,7 @@
 #   kj.htds   knewjade's, as the cycle makes it: x + 0.5 (y - x), min-max scaled
 #   c05.htds  x + 0.5 ((y - x) - mean over the well's depth of (y - x))
 #   c1.htds   the same at step 1
-# A depth is a run of wells whose cell count mod 10 is the same (4 d mod 10
-# differs between consecutive depths). Usage: targets.py X.htds Y.htds OUTDIR
+# Depths as `htds.depth_groups` finds them. Usage: targets.py X.htds Y.htds OUTDIR
 import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import htds
@@ -14,13 +13,8 @@ xr, x = htds.read(sys.argv[1])
 yr, y = htds.read(sys.argv[2])
 out = sys.argv[3]
 assert xr == yr
-cells = [sum(bin(r).count('1') for r in w) for w in xr]
-group, g = [], 0
-for i, c in enumerate(cells):
-    if i and c % 10 != cells[i - 1] % 10:
-        g += 1
-    group.append(g)
-n = g + 1
+group = htds.depth_groups(xr)
+n = group[-1] + 1
 d = [b - a for a, b in zip(x, y)]
 tot, cnt = [0.0] * n, [0] * n
 for gi, di in zip(group, d):

@@ -6,11 +6,10 @@ import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import htds
 xr, x = htds.read(sys.argv[1]); _, y = htds.read(sys.argv[2])
-cells = [sum(bin(r).count('1') for r in w) for w in xr]
-groups, start = [], 0
-for i in range(1, len(x) + 1):
-    if i == len(x) or cells[i] % 10 != cells[i - 1] % 10:
-        groups.append(range(start, i)); start = i
+depth = htds.depth_groups(xr)
+groups = [[] for _ in range(depth[-1] + 1)]
+for i, d in enumerate(depth):
+    groups[d].append(i)
 def rank(v):
     o = sorted(range(len(v)), key=lambda i: v[i]); r = [0.0] * len(v)
     for k, i in enumerate(o): r[i] = k
