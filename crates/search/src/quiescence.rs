@@ -9,11 +9,14 @@ use hatetris_game::{for_each_completing_sz_lock, sz_completable_rows, Rules, Wel
 use hatetris_game::{for_each_lock_position, Piece};
 use rustc_hash::FxHashSet;
 
-/// How many clears deep a chain is followed by default. Measured on a
-/// width-200 baseline search: 49 µs per entry at depth 1, 111 at 2, 175 at 4
-/// (wells ready to clear offer dozens of clearing placements per level), so
-/// the default takes the immediate clears and deeper chains are a setting.
-pub const DEFAULT_CHAIN: u32 = 1;
+/// How many clears deep a chain is followed by default: none. The chains
+/// made a search 2.2 times slower and, with the networks learned here,
+/// weaker on the suites: at width 1,000 over 283 starts, without them ens-a
+/// survives +2.3 [+0.6, +4.0] pieces longer and ens-b +3.7 [+1.8, +5.5]
+/// (`docs/experiments.md`, "Search settings"). Depth 1 (the immediate
+/// clears; 49 µs an entry on a width-200 baseline search, 111 at 2, 175 at
+/// 4) stays a setting.
+pub const DEFAULT_CHAIN: u32 = 0;
 
 /// The value of `well`: its own, or with `chain > 0` the best along the
 /// chains of line clears (at most `chain` long) that S or Z can give from it.

@@ -15,9 +15,9 @@ mkdir -p "$1" && cd "$1"
 #    352,785 wells of a width-100,000 search), and two of the same loop
 #    with the network widened to 96 units.
 $B cycle --dir kjc-48 --init "$WIDE" --cycles 1 --width 100000 --samples 2048 \
-    --refine-width 50 --refine-depth 10 --suite-width 1000 --suite-pieces 250 --seed 23
+    --refine-width 50 --refine-depth 10 --suite-width 1000 --suite-pieces 250 --seed 23 --quiescence 1
 $B cycle --dir kjc-96 --init "$WIDE" --hidden 96 --cycles 2 --width 100000 --samples 2048 \
-    --refine-width 50 --refine-depth 10 --suite-width 1000 --suite-pieces 250 --seed 23
+    --refine-width 50 --refine-depth 10 --suite-width 1000 --suite-pieces 250 --seed 23 --quiescence 1
 
 # 2. Eleven more students of kjc-48's targets, from other starting weights:
 #    five networks of older runs and six random initialisations.
@@ -39,7 +39,7 @@ for s in 31 32 33 34 35 36; do
     d=wells10k-$s
     [ -f $d/cycle-001/search.json ] && continue
     rm -rf $d
-    $B cycle --dir $d --cycles 1 --width 10000 --samples 48 --sample-children --seed $s --quiet &
+    $B cycle --dir $d --cycles 1 --width 10000 --samples 48 --sample-children --seed $s --quiescence 1 --quiet &
     pid=$!
     while [ ! -f $d/cycle-001/search.json ]; do sleep 1; done
     kill $pid; wait $pid || true

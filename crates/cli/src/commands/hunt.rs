@@ -37,7 +37,7 @@ pub struct HuntArgs {
     /// Weight of UCB1's exploration term [default: 0.3].
     #[arg(long)]
     pub explore: Option<f64>,
-    /// S/Z line-clear chain depth of the searches [default: 1].
+    /// S/Z line-clear chain depth of the searches [default: 0].
     #[arg(long)]
     pub quiescence: Option<u32>,
     /// Worker threads (default: all cores).
@@ -86,7 +86,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
             seed: args.seed.unwrap_or(0),
             stride: args.stride.unwrap_or(10).max(1),
             explore: args.explore.unwrap_or(0.3),
-            quiescence: args.quiescence.unwrap_or(1),
+            quiescence: args.quiescence.unwrap_or(hatetris_search::quiescence::DEFAULT_CHAIN),
         })?,
     };
     // A hunt stores its evaluator's identity (a network with its CRC32):

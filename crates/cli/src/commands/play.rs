@@ -11,9 +11,10 @@ use hatetris_search::{BeamState, SearchConfig};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Beam width: wider plays longer games and takes longer (the default
-    /// takes about 80 seconds and 240 MB on two cores, well inside the two
-    /// minutes a game may take; width 10,000 takes 11 seconds).
-    #[arg(long, default_value_t = 60_000)]
+    /// takes about 80 seconds and 490 MB on two cores, inside the two
+    /// minutes a game may take even on a slow day; width 10,000 takes 5
+    /// seconds).
+    #[arg(long, default_value_t = 120_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
     #[arg(long, default_value_t = 0)]
