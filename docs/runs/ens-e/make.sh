@@ -10,11 +10,13 @@
 set -euo pipefail
 ROOT=$(pwd)
 B=${HATETRIS:-$ROOT/target/release/hatetris}
-START=$ROOT/docs/runs/ens-b/ens-b.hnet
+START=$ROOT/${START:-docs/runs/ens-b/ens-b.hnet}
+SEED=${SEED:-26}
+OUT=${OUT:-ens-e.hnet}
 mkdir -p "$1" && cd "$1"
 
 [ -f c/cycle-001/net.hnet ] || $B cycle --dir c --init "$START" --cycles 1 --width 100000 --samples 2048 \
-    --refine-width 50 --refine-depth 10 --suite-width 1000 --suite-pieces 250 --seed 26 --quiescence 0 --quiet
+    --refine-width 50 --refine-depth 10 --suite-width 1000 --suite-pieces 250 --seed $SEED --quiescence 0 --quiet
 DATA=c/cycle-001/refined.htds
 cp c/cycle-001/net.hnet e-c1.hnet
 for seed in 1 2 3 4 5 6; do
@@ -23,4 +25,4 @@ done
 TEACH=()
 for f in e-*.hnet; do TEACH+=(--teacher "net=$f"); done
 $B label "${TEACH[@]}" --data c/cycle-001/samples.htds --out lab7.htds
-$B train --data lab7.htds --init "$START" --out ens-e.hnet
+$B train --data lab7.htds --init "$START" --out "$OUT"
