@@ -1,7 +1,8 @@
-//! Quiescence: the one hand-made idea the method keeps. A well from which
-//! the enemy's S or Z could clear lines is worth at least the best well at
-//! the end of such a chain of clears, since clearing is what the enemy
-//! offers last and the network sees only the well in front of it.
+//! Quiescence: the one hand-made idea of the method, now a setting (off by
+//! default, see `DEFAULT_CHAIN`). A well from which the enemy's S or Z could
+//! clear lines is worth at least the best well at the end of such a chain of
+//! clears, since clearing is what the enemy offers last and the network sees
+//! only the well in front of it.
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{for_each_completing_sz_lock, sz_completable_rows, Rules, Well};

@@ -11,7 +11,7 @@ use hatetris_search::{BeamState, SearchConfig};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Beam width: wider plays longer games and takes longer (the default
-    /// takes about 80 seconds and 490 MB on two cores, inside the two
+    /// takes about 85 seconds and 460 MB on two cores, inside the two
     /// minutes a game may take even on a slow day; width 10,000 takes 5
     /// seconds).
     #[arg(long, default_value_t = 120_000)]

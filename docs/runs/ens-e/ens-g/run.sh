@@ -8,8 +8,5 @@ TEACH=(); for f in /work/runs/ensq/e-*.hnet /work/runs/ensf/f-*.hnet; do TEACH+=
 [ -f lab14.htds ] || $B label "${TEACH[@]}" --data /work/runs/ensq/c/cycle-001/samples.htds /work/runs/ensf/c/cycle-001/samples.htds --out lab14.htds > label.json
 [ -f ens-g.hnet ] || $B train --data lab14.htds --init /work/runs/ensq/ens-e.hnet --out ens-g.hnet --quiet > train.log 2>&1
 echo fit done $(date +%T)
-S=/work/main/docs/runs
-m() { $B strength --eval net=$1.hnet "${@:2}" --json --quiet --threads 1; }
-(m ens-g > m-ens-g.json; m ens-g --suite $S/strength/other.htsu > m-ens-g-other.json) &
-(m ens-g --suite $S/ens-a/dense2.htsu > m-ens-g-dense2.json); wait
+bash /work/main/docs/runs/ens-e/measure.sh ens-g
 echo finished $(date +%T)
