@@ -184,23 +184,20 @@ pub fn refine_targets(
     seed: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<f32> {
-    if matches!(config.target, TargetKind::Family | TargetKind::Joint) {
-        let families = families.expect("family and joint targets need the wells' families");
-        assert_eq!(families.len(), wells.len(), "one family number per well");
-        let pairs = family_pairs(wells, families, rules, config, eval, seed, progress);
-        return match config.target {
-            TargetKind::Family => within_families(&pairs, families, config.step),
-            _ => scale_to_unit(pairs.into_iter().map(|(x, y)| x + config.step * (y - x)).collect()),
-        };
-    }
-    let pairs = refine_pairs(wells, rules, config, eval, seed, progress);
+    let pairs = match config.target {
+        TargetKind::Family | TargetKind::Joint => {
+            let families = families.expect("family and joint targets need the wells' families");
+            assert_eq!(families.len(), wells.len(), "one family number per well");
+            family_pairs(wells, families, rules, config, eval, seed, progress)
+        }
+        _ => refine_pairs(wells, rules, config, eval, seed, progress),
+    };
     let moved = |(x, y): (f32, f32)| x + config.step * (y - x);
     match config.target {
-        TargetKind::Lookahead => scale_to_unit(pairs.into_iter().map(moved).collect()),
+        TargetKind::Lookahead | TargetKind::Joint => scale_to_unit(pairs.into_iter().map(moved).collect()),
         TargetKind::Survival => pairs.into_iter().map(moved).collect(),
-        TargetKind::Family | TargetKind::Joint => unreachable!("handled above"),
-        TargetKind::Relative => {
-            let families = families.expect("relative targets need the wells' families");
+        TargetKind::Relative | TargetKind::Family => {
+            let families = families.expect("relative and family targets need the wells' families");
             assert_eq!(families.len(), pairs.len(), "one family number per well");
             within_families(&pairs, families, config.step)
         }
