@@ -87,6 +87,11 @@ pub struct CycleArgs {
     /// wells (0: one fit only).
     #[arg(long, default_value_t = 0)]
     pub students: usize,
+    /// Cycles whose networks (each one's own fit and students) label the
+    /// wells of all of them for the learn step with --students: this one
+    /// and the N - 1 before it.
+    #[arg(long, default_value_t = 1)]
+    pub teacher_window: usize,
     /// S/Z clear-chain depth of the search step (0: off).
     #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
     pub quiescence: u32,
@@ -143,6 +148,7 @@ impl CycleArgs {
             starts: self.starts.clone(),
             start_pieces: self.start_pieces,
             students: self.students,
+            teacher_window: self.teacher_window,
             train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
     }
@@ -170,6 +176,9 @@ fn step_name(step: Step) -> &'static str {
 pub fn cycle(args: &CycleArgs) -> Result<()> {
     if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
         bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
+    }
+    if args.teacher_window == 0 || (args.teacher_window > 1 && args.students == 0) {
+        bail!("--teacher-window must be at least 1, and more than 1 only with --students");
     }
     if !(4..=16).contains(&args.height) {
         bail!("--height must be 4 to 16");

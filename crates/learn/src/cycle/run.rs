@@ -92,6 +92,18 @@ pub struct CycleConfig {
     /// (docs/experiments.md, ens-a).
     #[serde(default)]
     pub students: usize,
+    /// Cycles whose networks teach each learn step with students (at least
+    /// 1): the own fit and the students of this cycle and of the cycles
+    /// before it label the wells of all of them (and of the history's),
+    /// and the cycle's network is fitted to their mean. A mean over
+    /// several cycles' targets climbed where one cycle's did not
+    /// (docs/experiments.md, roll).
+    #[serde(default = "one")]
+    pub teacher_window: usize,
+}
+
+fn one() -> usize {
+    1
 }
 
 fn standard_height() -> usize {
@@ -119,6 +131,7 @@ impl Default for CycleConfig {
             starts: None,
             start_pieces: 100,
             students: 0,
+            teacher_window: 1,
         }
     }
 }
@@ -312,8 +325,9 @@ pub fn run_cycles(
         let step = (cycle, Step::Learn);
         let (train_loss, validation_loss, epochs): (f64, f64, usize) =
             resumable(step, &net_path, &cdir.join("train.json"), on_event, |on_event| {
+                let first = |window: usize| cycle.saturating_sub(window.max(1) - 1).max(1);
                 let mut data = Vec::new();
-                for c in cycle.saturating_sub(config.history.max(1) - 1).max(1)..=cycle {
+                for c in first(config.history)..=cycle {
                     data.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
                 }
                 let mut anchor = Vec::new();
@@ -333,27 +347,48 @@ pub fn run_cycles(
                 let mut epoch = |r: &_| on_event(CycleEvent::Epoch { cycle, report: r });
                 let mut result = train(&data, Some(net.clone()), &tc, &mut epoch)?;
                 if config.students > 0 {
-                    // Each student is kept as it is fitted, so a learn step
-                    // resumed after a kill refits only the missing ones (and
-                    // the first fit, which is cheap beside them).
-                    let mut members = vec![QuantizedNetwork::new(&result.network)];
+                    // The own fit and each student are kept as they are
+                    // fitted: a learn step resumed after a kill refits only
+                    // the missing ones, and later cycles' windows read them.
+                    result.network.save(&cdir.join("own.hnet"))?;
                     for k in 1..=config.students {
-                        let path = cdir.join(format!("student-{k:02}.hnet"));
-                        let student = if path.exists() {
-                            Network::load(&path)?
-                        } else {
+                        let path = cdir.join(student_file(k));
+                        if !path.exists() {
                             let sc = TrainConfig {
                                 seed: seed ^ (k as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
                                 ..tc.clone()
                             };
-                            let student = train(&data, None, &sc, &mut epoch)?.network;
-                            student.save(&path)?;
-                            student
-                        };
-                        members.push(QuantizedNetwork::new(&student));
+                            train(&data, None, &sc, &mut epoch)?.network.save(&path)?;
+                        }
+                    }
+                    // The teachers: every kept network of the window's
+                    // cycles; the wells: the window's and the history's.
+                    let mut members = Vec::new();
+                    for c in first(config.teacher_window)..=cycle {
+                        let cd = cycle_dir(dir, c);
+                        for name in
+                            std::iter::once("own.hnet".to_string()).chain((1..=config.students).map(student_file))
+                        {
+                            let path = cd.join(name);
+                            if !path.exists() {
+                                return Err(CycleError::Malformed {
+                                    path,
+                                    what: format!(
+                                        "missing: the teacher window of cycle {cycle} reaches cycle {c}, \
+                                         which kept no networks of {} students",
+                                        config.students
+                                    ),
+                                });
+                            }
+                            members.push(QuantizedNetwork::new(&Network::load(&path)?));
+                        }
+                    }
+                    let mut wells = data;
+                    for c in first(config.teacher_window)..first(config.history) {
+                        wells.extend(read_dataset(&cycle_dir(dir, c).join("refined.htds"))?);
                     }
                     let teachers: Vec<&dyn Evaluator> = members.iter().map(|m| m as &dyn Evaluator).collect();
-                    let (labelled, _) = label_with_mean(&data, &teachers);
+                    let (labelled, _) = label_with_mean(&wells, &teachers);
                     result = train(&labelled, Some(net.clone()), &tc, &mut epoch)?;
                 }
                 let best = result.epochs.iter().rev().find(|e| e.best).or(result.epochs.last());
@@ -400,6 +435,11 @@ pub fn run_cycles(
         on_event(CycleEvent::CycleDone { metrics: &m });
     }
     Ok(metrics)
+}
+
+/// A learn step's k-th student (from 1), in its cycle's directory.
+fn student_file(k: usize) -> String {
+    format!("student-{k:02}.hnet")
 }
 
 /// Runs one step of a cycle unless it is already done. A step is done when
@@ -728,6 +768,7 @@ mod tests {
             starts: None,
             start_pieces: 100,
             students: 0,
+            teacher_window: 1,
         }
     }
 
@@ -856,6 +897,33 @@ mod tests {
         std::fs::remove_file(c.join("train.json")).unwrap();
         learn("students", 2);
         assert_eq!(files(&c), learned);
+    }
+
+    #[test]
+    fn a_teacher_window_labels_with_the_earlier_cycles_networks_too() {
+        let tmp = tempfile::tempdir().unwrap();
+        let net = Network::random(8, 1);
+        let learn = |name: &str, window: usize| {
+            let dir = tmp.path().join(name);
+            let config = CycleConfig { students: 1, teacher_window: window, history: 1, suite_width: 0, ..tiny() };
+            run_cycles(&dir, 2, &config, &net, None, &mut |_| {}).unwrap();
+            dir
+        };
+        let one = learn("one", 1);
+        let two = learn("two", 2);
+        let file = |d: &Path, c: usize, f: &str| std::fs::read(cycle_dir(d, c).join(f)).unwrap();
+        // Cycle 1 has no earlier cycle: the window changes nothing there.
+        assert_eq!(file(&one, 1, "net.hnet"), file(&two, 1, "net.hnet"));
+        assert_eq!(file(&one, 2, "own.hnet"), file(&two, 2, "own.hnet"));
+        assert_ne!(file(&one, 2, "net.hnet"), file(&two, 2, "net.hnet"), "cycle 1's networks teach cycle 2");
+
+        // A window that reaches a cycle without its networks is refused.
+        let gap = tmp.path().join("gap");
+        let config = CycleConfig { students: 1, teacher_window: 2, history: 1, suite_width: 0, ..tiny() };
+        run_cycles(&gap, 1, &config, &net, None, &mut |_| {}).unwrap();
+        std::fs::remove_file(cycle_dir(&gap, 1).join("own.hnet")).unwrap();
+        let err = run_cycles(&gap, 2, &config, &net, None, &mut |_| {}).unwrap_err().to_string();
+        assert!(err.contains("cycle-001") && err.contains("teacher window"), "{err}");
     }
 
     #[test]
