@@ -11,9 +11,9 @@ use hatetris_search::{BeamState, SearchConfig};
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Beam width: wider plays longer games and takes longer (the default
-    /// takes about 85 seconds and 460 MB on two cores, inside the two
-    /// minutes a game may take even on a slow day; width 10,000 takes 5
-    /// seconds).
+    /// takes about 110 seconds and 550 MB on two cores with nothing else
+    /// running, inside the two minutes a game may take; longer games take
+    /// longer; width 10,000 takes 5 seconds).
     #[arg(long, default_value_t = 120_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
