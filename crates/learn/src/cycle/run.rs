@@ -903,10 +903,11 @@ mod tests {
     fn a_teacher_window_labels_with_the_earlier_cycles_networks_too() {
         let tmp = tempfile::tempdir().unwrap();
         let net = Network::random(8, 1);
+        let windowed =
+            |window: usize| CycleConfig { students: 1, teacher_window: window, history: 1, suite_width: 0, ..tiny() };
         let learn = |name: &str, window: usize| {
             let dir = tmp.path().join(name);
-            let config = CycleConfig { students: 1, teacher_window: window, history: 1, suite_width: 0, ..tiny() };
-            run_cycles(&dir, 2, &config, &net, None, &mut |_| {}).unwrap();
+            run_cycles(&dir, 2, &windowed(window), &net, None, &mut |_| {}).unwrap();
             dir
         };
         let one = learn("one", 1);
@@ -919,7 +920,7 @@ mod tests {
 
         // A window that reaches a cycle without its networks is refused.
         let gap = tmp.path().join("gap");
-        let config = CycleConfig { students: 1, teacher_window: 2, history: 1, suite_width: 0, ..tiny() };
+        let config = windowed(2);
         run_cycles(&gap, 1, &config, &net, None, &mut |_| {}).unwrap();
         std::fs::remove_file(cycle_dir(&gap, 1).join("own.hnet")).unwrap();
         let err = run_cycles(&gap, 2, &config, &net, None, &mut |_| {}).unwrap_err().to_string();
