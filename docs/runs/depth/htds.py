@@ -37,3 +37,21 @@ def depth_groups(rows):
             g += 1
         groups.append(g); last = c
     return groups
+
+def rank(v):
+    """Each value's rank (0 for the smallest; ties in index order)."""
+    o = sorted(range(len(v)), key=lambda i: v[i]); r = [0] * len(v)
+    for k, i in enumerate(o): r[i] = k
+    return r
+
+def spearman(a, b):
+    """Spearman's rank correlation (no tie correction)."""
+    A, B = rank(a), rank(b); n = len(a)
+    return 1 - 6 * sum((x - y) ** 2 for x, y in zip(A, B)) / (n * (n * n - 1))
+
+def survival(p):
+    """The pieces survived, read back from `diagnose refine ... 1.0
+    survival` targets 1 - 2 * 0.98^T (999 for the wells alive at the end)."""
+    import math
+    rows, s = read(p)
+    return rows, [math.log((1 - x) / 2) / math.log(0.98) if x < 0.99999 else 999.0 for x in s]

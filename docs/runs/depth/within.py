@@ -10,10 +10,7 @@ depth = htds.depth_groups(xr)
 groups = [[] for _ in range(depth[-1] + 1)]
 for i, d in enumerate(depth):
     groups[d].append(i)
-def rank(v):
-    o = sorted(range(len(v)), key=lambda i: v[i]); r = [0.0] * len(v)
-    for k, i in enumerate(o): r[i] = k
-    return r
+rank = htds.rank
 def corr(a, b):
     n = len(a); ma = sum(a) / n; mb = sum(b) / n
     sa = sum((p - ma) ** 2 for p in a) ** .5; sb = sum((q - mb) ** 2 for q in b) ** .5

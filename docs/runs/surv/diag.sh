@@ -3,14 +3,14 @@
 # (2,048 consecutive wells at 30% and 50% of the file; the file runs in depth
 # order), how well do ens-b's value x and a narrow rollout's survival predict
 # the pieces a width-1,000 search survives from each well (every 4th well)?
-# Needs /work/runs/ensc/c (docs/runs/ens-c) and /work/runs/htds.py.
+# Needs /work/runs/ensc/c (docs/runs/ens-c); htds.py is docs/runs/depth/htds.py.
 set -euo pipefail
 mkdir -p /work/runs/surv && cd /work/runs/surv
 B=/work/main/target/release/hatetris
 D=/work/main/target/release/examples/diagnose
 N=/work/main/docs/runs/ens-b/ens-b.hnet
 python3 - <<'PY'
-import sys; sys.path.insert(0, '/work/runs'); import htds
+import sys; sys.path.insert(0, '/work/main/docs/runs/depth'); import htds
 r, t = htds.read('/work/runs/ensc/c/cycle-001/samples.htds'); n = len(r)
 for name, f in [('b30', 0.30), ('b50', 0.50)]:
     i = int(f * n)
@@ -24,17 +24,10 @@ for b in b30s b50s; do
   $D refine net=$N $b.htds $b-T1000.htds 1000 250 1 1.0 survival > /dev/null 2>&1
 done
 python3 - <<'PY'
-import sys, math; sys.path.insert(0, '/work/runs'); import htds
-def rank(v):
-    o = sorted(range(len(v)), key=lambda i: v[i]); r = [0] * len(v)
-    for k, i in enumerate(o): r[i] = k
-    return r
-def spearman(a, b):
-    A, B = rank(a), rank(b); n = len(a)
-    return 1 - 6 * sum((x - y) ** 2 for x, y in zip(A, B)) / (n * (n * n - 1))
+import sys; sys.path.insert(0, '/work/main/docs/runs/depth'); import htds
+rank, spearman = htds.rank, htds.spearman
 def T(p):
-    rows, s = htds.read(p)
-    return [math.log((1 - x) / 2) / math.log(0.98) if x < 0.99999 else 999 for x in s]
+    return htds.survival(p)[1]
 for b in ['b30s', 'b50s']:
     rows = htds.read(b + '.htds')[0]
     own = dict(zip(*htds.read(b + '-x.htds'))); x = [own[r] for r in rows]

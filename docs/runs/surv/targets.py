@@ -2,7 +2,7 @@
 # wells, y = the block's own value distribution re-assigned by the average
 # of two ranks, ens-b's value x and the width-128 survival T; all other
 # wells keep x. Usage: targets.py WEIGHT_T BLOCK OUT
-import sys; sys.path.insert(0, '/work/runs'); import htds
+import sys; sys.path.insert(0, '/work/main/docs/runs/depth'); import htds
 w, block, out = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 rows, _ = htds.read('/work/runs/ensc/c/cycle-001/samples.htds')
 # ens-b's own values (`hatetris label` keeps distinct wells only).
