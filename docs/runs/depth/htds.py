@@ -1,5 +1,5 @@
 # Read and write `.htds` data sets (crates/learn/src/dataset.rs) from Python.
-import struct, zlib
+import math, struct, zlib
 
 def read(path):
     b = open(path, 'rb').read()
@@ -38,6 +38,16 @@ def depth_groups(rows):
         groups.append(g); last = c
     return groups
 
+def runs(groups):
+    """The (start, end) index ranges of equal consecutive values of
+    `groups` (e.g. each depth's wells, from `depth_groups`)."""
+    b = 0
+    while b < len(groups):
+        e = b
+        while e < len(groups) and groups[e] == groups[b]: e += 1
+        yield b, e
+        b = e
+
 def rank(v):
     """Each value's rank (0 for the smallest; ties in index order)."""
     o = sorted(range(len(v)), key=lambda i: v[i]); r = [0] * len(v)
@@ -52,6 +62,5 @@ def spearman(a, b):
 def survival(p):
     """The pieces survived, read back from `diagnose refine ... 1.0
     survival` targets 1 - 2 * 0.98^T (999 for the wells alive at the end)."""
-    import math
     rows, s = read(p)
     return rows, [math.log((1 - x) / 2) / math.log(0.98) if x < 0.99999 else 999.0 for x in s]

@@ -11,10 +11,7 @@ x = [own[r] for r in rows]
 idx = [int(v) for v in open('sub.idx').read().split()]
 sub_rows, T = htds.read('sub-T128.htds')
 assert len(T) == len(idx) and all(rows[i] == r for i, r in zip(idx, sub_rows))
-def rank(v):
-    order = sorted(range(len(v)), key=lambda i: v[i]); r = [0] * len(v)
-    for k, i in enumerate(order): r[i] = k
-    return r
+rank = htds.rank
 t = list(x)
 moved = 0.0
 for b in range(0, len(idx), block):

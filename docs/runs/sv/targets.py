@@ -8,15 +8,12 @@ idx = [int(v) for v in open('sub.idx').read().split()]
 srows, T = htds.survival('sub-T.htds')
 assert len(T) == len(idx) and all(rows[i] == r for i, r in zip(idx, srows))
 g = htds.depth_groups(rows)
-t = list(t0); moved = 0.0; b = 0
-while b < len(idx):
-    e = b
-    while e < len(idx) and g[idx[e]] == g[idx[b]]: e += 1
+t = list(t0); moved = 0.0
+for b, e in htds.runs([g[i] for i in idx]):
     ids = idx[b:e]
     order = sorted(range(len(ids)), key=lambda k: (T[b + k], t0[ids[k]]))
     vals = sorted(t0[i] for i in ids)
     for rnk, k in enumerate(order):
         t[ids[k]] = vals[rnk]; moved += abs(vals[rnk] - t0[ids[k]])
-    b = e
 print('mean |t - t0| over the subset', moved / len(idx))
 htds.write('sv.htds', rows, t, b'sv: survival-ranked targets on a subset of g4 cycle')

@@ -18,10 +18,5 @@ if args[:1] == ['--targets']:
 for f in args:
     d = dict(zip(*htds.read(f))); cols[f] = [d[r] for r in rows]
 for name, v in cols.items():
-    out = []; b = 0
-    while b < len(rows):
-        e = b
-        while e < len(rows) and g[e] == g[b]: e += 1
-        if e - b > 50: out.append(htds.spearman(v[b:e], T[b:e]))
-        b = e
+    out = [htds.spearman(v[b:e], T[b:e]) for b, e in htds.runs(g) if e - b > 50]
     print('%-40s %.3f (mean over %d depths)' % (name, sum(out) / len(out), len(out)))
