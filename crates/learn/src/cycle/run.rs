@@ -350,7 +350,7 @@ pub fn run_cycles(
                     // The own fit and each student are kept as they are
                     // fitted: a learn step resumed after a kill refits only
                     // the missing ones, and later cycles' windows read them.
-                    result.network.save(&cdir.join("own.hnet"))?;
+                    result.network.save(&cdir.join(OWN_FILE))?;
                     for k in 1..=config.students {
                         let path = cdir.join(student_file(k));
                         if !path.exists() {
@@ -366,8 +366,7 @@ pub fn run_cycles(
                     let mut members = Vec::new();
                     for c in first(config.teacher_window)..=cycle {
                         let cd = cycle_dir(dir, c);
-                        for name in
-                            std::iter::once("own.hnet".to_string()).chain((1..=config.students).map(student_file))
+                        for name in std::iter::once(OWN_FILE.to_string()).chain((1..=config.students).map(student_file))
                         {
                             let path = cd.join(name);
                             if !path.exists() {
@@ -436,6 +435,10 @@ pub fn run_cycles(
     }
     Ok(metrics)
 }
+
+/// A learn step's own fit with students, in its cycle's directory (later
+/// cycles' teacher windows read it back).
+const OWN_FILE: &str = "own.hnet";
 
 /// A learn step's k-th student (from 1), in its cycle's directory.
 fn student_file(k: usize) -> String {
