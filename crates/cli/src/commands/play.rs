@@ -12,9 +12,9 @@ use hatetris_search::{BeamState, SearchConfig};
 pub struct PlayArgs {
     /// Beam width: wider plays longer games on average and takes longer
     /// (the default takes about 70 seconds and 220 MB on two cores with
-    /// nothing else running, inside the two minutes a game may take; the
-    /// embedded network's game is longer at 60,000 than at 100,000 or
-    /// 120,000, which take 104 and 125 seconds; width 10,000 takes 5).
+    /// nothing else running, inside the two minutes a game may take;
+    /// 100,000 takes about 105 seconds and 120,000 over two minutes; width
+    /// 10,000 takes 5). The README lists the lines each width gives.
     #[arg(long, default_value_t = 60_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
