@@ -11,4 +11,4 @@ for c in 012 013 014; do for f in /work/runs/boot/r/cycle-$c/own.hnet /work/runs
 echo "${#T[@]} teacher args, ${#D[@]} data sets"
 [ -f lab.htds ] || { time $B label "${T[@]}" --data "${D[@]}" --out lab.htds --threads 1 > label.json; }
 [ -f xc.hnet ] || { time $B train --data lab.htds --init /work/main/docs/runs/roll/g3.hnet --out xc.hnet --quiet --threads 1 > train.log 2>&1; }
-./me.sh xc net=xc.hnet
+HATETRIS=$B bash /work/main/docs/runs/ens-e/measure.sh xc

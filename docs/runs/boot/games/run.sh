@@ -6,9 +6,7 @@
 set -euo pipefail
 B=${HATETRIS:-target/release/hatetris}
 D=docs/runs/boot/games
-for w in 1000 10000 30000 60000 100000; do
-    /usr/bin/time -f "%e s %M KB" -o $D/g-$w.time $B search --width $w --json --quiet --out $D/g-$w.b2048 > $D/g-$w.json
-done
+bash $D/widths.sh g net 1000 10000 30000 60000 100000
 # play's default was 120,000 when this ran (125 s, over two minutes), then 60,000
 /usr/bin/time -f "%e s %M KB" -o $D/play120k.time $B play --width 120000 > $D/play120k.txt
 /usr/bin/time -f "%e s %M KB" -o $D/play60k.time $B play --quiet > $D/play60k.txt
