@@ -73,6 +73,9 @@ fn a_bad_target_discount_or_band_is_one_line_and_status_2() {
         // Widening only: the bootstrap has 48 hidden units.
         (&["--hidden", "40"][..], "--hidden"),
         (&["--hidden", "60"][..], "--hidden"),
+        (&["--openings", "2", "--opening-pieces", "0"][..], "--openings"),
+        (&["--openings", "2", "--opening-noise=-0.1"][..], "--openings"),
+        (&["--retry-below=-1"][..], "--retry-below"),
     ];
     for (bad, says) in cases {
         let out = hatetris().args(["cycle", "--dir", run.to_str().unwrap()]).args(bad).output().unwrap();

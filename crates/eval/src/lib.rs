@@ -14,6 +14,7 @@
 //! * [`weights`]: the `.hnet` file format.
 //! * [`mean`]: the mean of several evaluators (an ensemble).
 //! * [`mirror`]: an evaluator read on the well's mirror image.
+//! * [`noisy`]: an evaluator with seeded noise (the cycle's openings).
 //! * [`spec`]: evaluators as users name them (`baseline`, `net`, `net=PATH`,
 //!   `mirror:E`, `mean=A,B,...`).
 //! * [`simd`]: SIMD lanes and fast exp / tanh / tanhExp.
@@ -24,6 +25,7 @@ pub mod features;
 pub mod mean;
 pub mod mirror;
 pub mod network;
+pub mod noisy;
 pub mod quantized;
 pub mod simd;
 pub mod spec;
@@ -37,6 +39,7 @@ pub use features::{active_features, NUM_FEATURES, ROW_FEATURES, WINDOW_FEATURES}
 pub use mean::Mean;
 pub use mirror::Mirror;
 pub use network::{tanh_exp, tanh_exp_grad, Network};
+pub use noisy::Noisy;
 pub use quantized::QuantizedNetwork;
 pub use spec::{EvalSpec, EvalSpecError};
 pub use weights::WeightsError;

@@ -7,6 +7,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- agreement net baseline net=OTHER.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- retention 1000 net baseline
 //! cargo run --release -p hatetris-learn --example diagnose -- heights net
+//! cargo run --release -p hatetris-learn --example diagnose -- beam EVAL WIDTH PIECES
 //! cargo run --release -p hatetris-learn --example diagnose -- targets net
 //! cargo run --release -p hatetris-learn --example diagnose -- cut net net=OTHER.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- look EVAL LOOK_W LOOK_D WIDTH PIECES [SUITE [N]]
@@ -42,6 +43,11 @@ fn main() {
         Some("agreement") => agreement(&evaluators(&args[1..])),
         Some("retention") => retention(args[1].parse().expect("width"), &evaluators(&args[2..])),
         Some("heights") => heights(&evaluators(&args[1..])),
+        Some("beam") => beam(
+            &evaluators(&args[1..2]).remove(0).1,
+            args[2].parse().expect("WIDTH"),
+            args[3].parse().expect("PIECES"),
+        ),
         Some("targets") => targets(&evaluators(&args[1..2]).remove(0).1),
         Some("cut") => cut(&evaluators(&args[1..])),
         Some("groups") => groups(&evaluators(&args[1..2]).remove(0).1),
@@ -397,6 +403,40 @@ fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
             }
         }
     }
+}
+
+/// What a search's beam holds, depth by depth from the empty well: its
+/// size, the lines of its best entry and their mean, the cells and the
+/// stack's height (rows holding a cell) of its best-valued entry and their
+/// means, and the values. A beam that walks into a well its evaluator
+/// overvalues shows it here before it dies.
+fn beam(eval: &dyn Evaluator, width: usize, pieces: usize) {
+    let config =
+        SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 0, seed: 0, twins: 1, max_depth: pieces };
+    let mut state = BeamState::new();
+    println!("depth beam lines(max mean) cells(top mean) stack(top mean) value(top mean)");
+    run(&mut state, &config, eval, &mut |s| {
+        let n = s.beam.len().max(1) as f64;
+        let stack = |w: &Well| w.playable(RULES).iter().filter(|&&r| r != 0).count();
+        let Some(top) = s.beam.iter().max_by(|a, b| a.value.total_cmp(&b.value)) else {
+            println!("{} 0", s.depth);
+            return true;
+        };
+        println!(
+            "{} {} {} {:.1} {} {:.1} {} {:.1} {:.3} {:.3}",
+            s.depth,
+            s.beam.len(),
+            s.beam.iter().map(|e| e.score).max().unwrap_or(0),
+            s.beam.iter().map(|e| e.score as f64).sum::<f64>() / n,
+            top.well.cells(),
+            s.beam.iter().map(|e| e.well.cells() as f64).sum::<f64>() / n,
+            stack(&top.well),
+            s.beam.iter().map(|e| stack(&e.well) as f64).sum::<f64>() / n,
+            top.value,
+            s.beam.iter().map(|e| e.value as f64).sum::<f64>() / n,
+        );
+        true
+    });
 }
 
 /// Noisy cross-entropy search over the output weights `w2` of a network

@@ -92,6 +92,29 @@ pub struct CycleArgs {
     /// and the N - 1 before it.
     #[arg(long, default_value_t = 1)]
     pub teacher_window: usize,
+    /// Exploratory games of each search step besides the one from the empty
+    /// well: each opens with --opening-pieces pieces of a search whose
+    /// values carry seeded noise, then is searched on to its end (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    #[arg(long, default_value_t = 20)]
+    pub opening_pieces: usize,
+    /// Noise added to the network's value in the openings (values lie in
+    /// [-1, 1]).
+    #[arg(long, default_value_t = 0.3)]
+    pub opening_noise: f32,
+    /// Beam width of the openings' searches (0: --width).
+    #[arg(long, default_value_t = 0)]
+    pub opening_width: usize,
+    /// Wells sampled a depth in each opening's search (0: --samples).
+    #[arg(long, default_value_t = 0)]
+    pub opening_samples: usize,
+    /// When a cycle's game makes fewer lines than this share of the last
+    /// cycle's (0: never), the network before searches the game again and
+    /// both beams are sampled: a network that walks into a well it
+    /// overvalues does not leave the cycle one short game to learn from.
+    #[arg(long, default_value_t = 0.0)]
+    pub retry_below: f32,
     /// S/Z clear-chain depth of the search step (0: off).
     #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
     pub quiescence: u32,
@@ -149,6 +172,12 @@ impl CycleArgs {
             start_pieces: self.start_pieces,
             students: self.students,
             teacher_window: self.teacher_window,
+            openings: self.openings,
+            opening_pieces: self.opening_pieces,
+            opening_noise: self.opening_noise,
+            opening_width: self.opening_width,
+            opening_samples: self.opening_samples,
+            retry_below: self.retry_below,
             train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
     }
@@ -187,6 +216,13 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     let in_range = args.gamma > 0.0 && args.gamma < 1.0 && args.refine_step > 0.0 && args.refine_step <= 1.0;
     if !in_range {
         bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");
+    }
+    if args.openings > 0 && (args.opening_pieces == 0 || !(args.opening_noise >= 0.0 && args.opening_noise.is_finite()))
+    {
+        bail!("--openings needs --opening-pieces of at least 1 and an --opening-noise of 0 or more");
+    }
+    if !(args.retry_below >= 0.0 && args.retry_below.is_finite()) {
+        bail!("--retry-below must be 0 or more");
     }
     if !(args.sample_band >= 0.0 && args.sample_band.is_finite()) {
         bail!("--sample-band must be 0 or more");

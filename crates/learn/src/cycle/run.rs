@@ -5,7 +5,7 @@ use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
 use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
-use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
+use hatetris_eval::{Evaluator, Network, Noisy, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
 use hatetris_search::{quiescence::quiescent_children, run, verified_replay, BeamState, SearchConfig};
@@ -100,6 +100,45 @@ pub struct CycleConfig {
     /// (docs/experiments.md, roll).
     #[serde(default = "one")]
     pub teacher_window: usize,
+    /// Exploratory games of the search step besides the one from the empty
+    /// well (0: none). Each opens with `opening_pieces` pieces of a search
+    /// at `opening_width` whose values carry seeded noise of `opening_noise`
+    /// (another salt for each game and cycle), whose best line is then
+    /// searched on without noise to its end and sampled `opening_samples` a
+    /// depth. As
+    /// a run's networks converge so do its games (boot's cycles 17 and 18
+    /// shared two thirds of their line), and its cycles then learn one
+    /// game's wells again and again.
+    #[serde(default)]
+    pub openings: usize,
+    #[serde(default = "twenty")]
+    pub opening_pieces: usize,
+    #[serde(default = "three_tenths")]
+    pub opening_noise: f32,
+    /// Beam width of the openings' searches (0: `width`).
+    #[serde(default)]
+    pub opening_width: usize,
+    /// Wells sampled a depth in each opening's search (0: `samples_per_depth`).
+    #[serde(default)]
+    pub opening_samples: usize,
+    /// When the search step's game makes fewer lines than this share of
+    /// the last cycle's game (0: never), the network before (the one that
+    /// played that game) searches the cycle's game again, and both games'
+    /// beams are sampled. A network can value some well it never saw
+    /// far too high (a tower to the ceiling, valued 1.0) and a wide beam
+    /// finds it: the game then dies within a few dozen pieces, and a cycle
+    /// that learns from that game alone loses what the network knew
+    /// (docs/experiments.md, trap).
+    #[serde(default)]
+    pub retry_below: f32,
+}
+
+fn twenty() -> usize {
+    20
+}
+
+fn three_tenths() -> f32 {
+    0.3
 }
 
 fn one() -> usize {
@@ -132,6 +171,12 @@ impl Default for CycleConfig {
             start_pieces: 100,
             students: 0,
             teacher_window: 1,
+            openings: 0,
+            opening_pieces: twenty(),
+            opening_noise: three_tenths(),
+            opening_width: 0,
+            opening_samples: 0,
+            retry_below: 0.0,
         }
     }
 }
@@ -169,6 +214,13 @@ pub struct CycleMetrics {
     /// (the cycle's network; absent without starts).
     #[serde(default)]
     pub starts_pieces: Option<f64>,
+    /// Lines of the search step's opening games (empty without openings).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening_lines: Vec<u32>,
+    /// Lines of the game the network before searched again when this
+    /// cycle's game fell short (`retry_below`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_lines: Option<u32>,
 }
 
 /// Progress events for the command line.
@@ -214,6 +266,12 @@ struct SearchRecord {
     search_secs: f64,
     #[serde(default)]
     starts_pieces: Option<f64>,
+    /// Lines of each opening's game (`openings`).
+    #[serde(default)]
+    opening_lines: Vec<u32>,
+    /// Lines of the game the network before searched again (`retry_below`).
+    #[serde(default)]
+    retry_lines: Option<u32>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
@@ -291,7 +349,14 @@ pub fn run_cycles(
         let samples_path = cdir.join("samples.htds");
         let step = (cycle, Step::Search);
         let record: SearchRecord = resumable(step, &samples_path, &cdir.join("search.json"), on_event, |on_event| {
-            search_step(&config, rules, starts.as_ref(), &qnet, seed, cycle, &samples_path, on_event)
+            let before = match metrics.last() {
+                Some(last) if config.retry_below > 0.0 => {
+                    Some((QuantizedNetwork::new(&Network::load(&network_for(dir, cycle - 1))?), last.lines))
+                }
+                _ => None,
+            };
+            let retry = before.as_ref().map(|(net, lines)| (net as &dyn Evaluator, *lines));
+            search_step(&config, rules, starts.as_ref(), &qnet, retry, seed, cycle, &samples_path, on_event)
         })?;
         if stop_after == Some(step) {
             return Ok(metrics);
@@ -425,6 +490,8 @@ pub fn run_cycles(
             suite_pieces: suite.as_ref().map(|s| s.mean_pieces),
             suite_lines: suite.as_ref().map(|s| s.mean_lines),
             starts_pieces: record.starts_pieces,
+            opening_lines: record.opening_lines.clone(),
+            retry_lines: record.retry_lines,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -512,6 +579,8 @@ struct Sampler<'a> {
     /// The run's rules: the game's and the starts' (both 16 rows with starts).
     rules: Rules,
     rng: ChaCha8Rng,
+    /// Wells a depth of the search being sampled.
+    per_depth: usize,
     writer: DatasetWriter,
     sampled: usize,
     error: Option<crate::dataset::DatasetError>,
@@ -534,7 +603,7 @@ impl Sampler<'_> {
                 }
             }
         }
-        let k = self.config.samples_per_depth.min(state.beam.len());
+        let k = self.per_depth.min(state.beam.len());
         let mut picks = sample(&mut self.rng, state.beam.len(), k).into_vec();
         picks.sort_unstable();
         for i in picks {
@@ -587,6 +656,7 @@ fn search_step(
     rules: Rules,
     starts: Option<&Suite>,
     net: &dyn Evaluator,
+    retry: Option<(&dyn Evaluator, u32)>,
     seed: u64,
     cycle: usize,
     samples_path: &Path,
@@ -608,6 +678,7 @@ fn search_step(
         families: 0,
         rules,
         rng: ChaCha8Rng::seed_from_u64(seed),
+        per_depth: config.samples_per_depth,
         writer: DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?,
         sampled: 0,
         error: None,
@@ -618,6 +689,18 @@ fn search_step(
         on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
         sampler.take(s)
     });
+    let mut retry_lines = None;
+    if let Some((before, last_lines)) = retry {
+        if (state.result().score as f32) < config.retry_below * last_lines as f32 {
+            let mut again = BeamState::new();
+            sampler.pending.clear();
+            run(&mut again, &search, before, &mut |s| {
+                on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
+                sampler.take(s)
+            });
+            retry_lines = Some(again.result().score);
+        }
+    }
     let mut starts_pieces = None;
     if let Some(suite) = starts {
         let from_start = SearchConfig { max_depth: config.start_pieces, ..search.clone() };
@@ -633,6 +716,29 @@ fn search_step(
         }
         starts_pieces = Some(total as f64 / suite.starts.len() as f64);
     }
+    let mut opening_lines = Vec::new();
+    for k in 1..=config.openings {
+        if sampler.error.is_some() {
+            break;
+        }
+        let salt = seed ^ (k as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let width = if config.opening_width > 0 { config.opening_width } else { config.width };
+        // The opening is a beam too: a greedy line (width 1) dies within a
+        // few dozen pieces against this enemy, noise or not.
+        let opening = SearchConfig { width, max_depth: config.opening_pieces, seed: salt, ..search.clone() };
+        let mut line = BeamState::new();
+        run(&mut line, &opening, &Noisy::new(net, config.opening_noise, salt), &mut |_| true);
+        let moves = line.result().moves;
+        let on = SearchConfig { width, seed: salt, ..search.clone() };
+        let mut s = BeamState::from_moves(&moves, rules, search.enemy)?;
+        sampler.pending.clear();
+        sampler.per_depth = if config.opening_samples > 0 { config.opening_samples } else { config.samples_per_depth };
+        run(&mut s, &on, net, &mut |s| {
+            on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
+            sampler.take(s)
+        });
+        opening_lines.push(s.result().score);
+    }
     if let Some(e) = sampler.error {
         return Err(e.into());
     }
@@ -646,6 +752,8 @@ fn search_step(
         wells_sampled: sampler.sampled,
         search_secs: t.elapsed().as_secs_f64(),
         starts_pieces,
+        opening_lines,
+        retry_lines,
     })
 }
 
@@ -761,17 +869,9 @@ mod tests {
             seed: 5,
             max_depth: 24,
             train: TrainConfig { hidden: 8, batch_size: 32, max_epochs: 2, ..TrainConfig::default() },
-            sample_children: false,
-            sample_band: 0.0,
             suite_width: 2,
             suite_pieces: 3,
-            height: standard_height(),
-            anchor: Vec::new(),
-            anchor_samples: 0,
-            starts: None,
-            start_pieces: 100,
-            students: 0,
-            teacher_window: 1,
+            ..CycleConfig::default()
         }
     }
 
@@ -796,6 +896,50 @@ mod tests {
         let net = Network::random(8, 1);
         run_cycles(dir, 1, config, &net, Some((1, Step::Search)), &mut |_| {})?;
         Ok(read_json(&cycle_dir(dir, 1).join("search.json")).unwrap())
+    }
+
+    #[test]
+    fn a_game_short_of_the_last_is_searched_again_by_the_network_before() {
+        let tmp = tempfile::tempdir().unwrap();
+        // The embedded network's game of 40 pieces clears lines.
+        let net = Network::embedded_default();
+        let plain = tmp.path().join("plain");
+        let base = CycleConfig { max_depth: 40, ..tiny() };
+        run_cycles(&plain, 2, &base, &net, Some((2, Step::Search)), &mut |_| {}).unwrap();
+        // Any game is short of 100 times a game with lines.
+        let config = CycleConfig { retry_below: 100.0, ..base };
+        let with = tmp.path().join("with");
+        run_cycles(&with, 2, &config, &net, Some((2, Step::Search)), &mut |_| {}).unwrap();
+        let first: SearchRecord = read_json(&cycle_dir(&with, 1).join("search.json")).unwrap();
+        let a: SearchRecord = read_json(&cycle_dir(&plain, 2).join("search.json")).unwrap();
+        let b: SearchRecord = read_json(&cycle_dir(&with, 2).join("search.json")).unwrap();
+        assert!(first.retry_lines.is_none(), "cycle 1 has no game before it");
+        assert_eq!((a.lines, &a.replay), (b.lines, &b.replay), "the cycle's own game is unchanged");
+        assert!(first.lines > 0, "the last game has lines");
+        assert!(b.retry_lines.is_some());
+        assert!(b.wells_sampled > a.wells_sampled, "both games' beams are sampled");
+        assert!(a.retry_lines.is_none());
+    }
+
+    #[test]
+    fn openings_add_other_games_reproducibly() {
+        let tmp = tempfile::tempdir().unwrap();
+        let plain = search_only(&tmp.path().join("plain"), &tiny()).unwrap();
+        let config = CycleConfig { openings: 2, opening_pieces: 5, opening_noise: 0.5, opening_samples: 3, ..tiny() };
+        let with = search_only(&tmp.path().join("with"), &config).unwrap();
+        let again = search_only(&tmp.path().join("again"), &config).unwrap();
+        assert_eq!((with.lines, &with.replay), (plain.lines, &plain.replay), "the game itself is unchanged");
+        assert!(plain.opening_lines.is_empty());
+        assert_eq!(with.opening_lines.len(), 2);
+        assert!(with.wells_sampled > plain.wells_sampled);
+        assert_eq!((with.wells_sampled, &with.opening_lines), (again.wells_sampled, &again.opening_lines));
+        let a = read_dataset(&cycle_dir(&tmp.path().join("with"), 1).join("samples.htds")).unwrap();
+        let b = read_dataset(&cycle_dir(&tmp.path().join("again"), 1).join("samples.htds")).unwrap();
+        assert!(a.iter().zip(&b).all(|(x, y)| x.well() == y.well()), "the same wells from the same seed");
+        // The openings' wells are not the game's: other lines were played.
+        let own = read_dataset(&cycle_dir(&tmp.path().join("plain"), 1).join("samples.htds")).unwrap();
+        let own: FxHashSet<Well> = own.iter().map(Sample::well).collect();
+        assert!(a.iter().filter(|s| !own.contains(&s.well())).count() > 10);
     }
 
     #[test]
