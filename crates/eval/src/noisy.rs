@@ -3,8 +3,9 @@
 //!
 //! The cycle searches its exploratory openings with it: the best line of a
 //! beam over noisy values is a plausible game that differs from the
-//! network's own, and another salt gives another one. The noise is a function of the well,
-//! not of the call, so a search with it is as reproducible as without.
+//! network's own, and another salt gives another one. The noise is a
+//! function of the well, not of the call, so a search with it is as
+//! reproducible as without.
 
 use crate::Evaluator;
 

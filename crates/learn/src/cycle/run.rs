@@ -105,10 +105,9 @@ pub struct CycleConfig {
     /// at `opening_width` whose values carry seeded noise of `opening_noise`
     /// (another salt for each game and cycle), whose best line is then
     /// searched on without noise to its end and sampled `opening_samples` a
-    /// depth. As
-    /// a run's networks converge so do its games (boot's cycles 17 and 18
-    /// shared two thirds of their line), and its cycles then learn one
-    /// game's wells again and again.
+    /// depth. As a run's networks converge so do its games (boot's cycles
+    /// 17 and 18 shared two thirds of their line), and its cycles then
+    /// learn one game's wells again and again.
     #[serde(default)]
     pub openings: usize,
     #[serde(default = "twenty")]
@@ -684,21 +683,21 @@ fn search_step(
         error: None,
     };
     let t = Instant::now();
+    // A search whose beams are sampled, depth by depth, with progress.
+    let mut sampled = |state: &mut BeamState, sampler: &mut Sampler, search: &SearchConfig, eval: &dyn Evaluator| {
+        sampler.pending.clear();
+        run(state, search, eval, &mut |s| {
+            on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
+            sampler.take(s)
+        });
+        state.best_score
+    };
     let mut state = BeamState::new();
-    run(&mut state, &search, net, &mut |s| {
-        on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
-        sampler.take(s)
-    });
+    let lines = sampled(&mut state, &mut sampler, &search, net);
     let mut retry_lines = None;
     if let Some((before, last_lines)) = retry {
-        if (state.result().score as f32) < config.retry_below * last_lines as f32 {
-            let mut again = BeamState::new();
-            sampler.pending.clear();
-            run(&mut again, &search, before, &mut |s| {
-                on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
-                sampler.take(s)
-            });
-            retry_lines = Some(again.result().score);
+        if (lines as f32) < config.retry_below * last_lines as f32 {
+            retry_lines = Some(sampled(&mut BeamState::new(), &mut sampler, &search, before));
         }
     }
     let mut starts_pieces = None;
@@ -731,13 +730,8 @@ fn search_step(
         let moves = line.result().moves;
         let on = SearchConfig { width, seed: salt, ..search.clone() };
         let mut s = BeamState::from_moves(&moves, rules, search.enemy)?;
-        sampler.pending.clear();
         sampler.per_depth = if config.opening_samples > 0 { config.opening_samples } else { config.samples_per_depth };
-        run(&mut s, &on, net, &mut |s| {
-            on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
-            sampler.take(s)
-        });
-        opening_lines.push(s.result().score);
+        opening_lines.push(sampled(&mut s, &mut sampler, &on, net));
     }
     if let Some(e) = sampler.error {
         return Err(e.into());
