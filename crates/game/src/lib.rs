@@ -9,10 +9,12 @@
 //! - [`enemy`]: HATETRIS and HATETRIS Mild;
 //! - [`memory`]: the enemy's memory of seen wells, asked by hash;
 //! - [`game`]: playing keys as the official game does;
+//! - [`frozen`]: how fast a game buries its well (rows frozen per 100 pieces);
 //! - [`replay`]: the raw, hex, Base65536 and Base2048 replay forms.
 
 pub mod enemy;
 pub mod fixtures;
+pub mod frozen;
 pub mod game;
 pub mod key;
 pub mod memory;

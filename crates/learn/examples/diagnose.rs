@@ -14,7 +14,8 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
 //! cargo run --release -p hatetris-learn --example diagnose -- unseen MIN NET.hnet OUT.hnet DATA.htds...
 //! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
-//! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival]]
+//! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival [GAMMA]]]
+//! cargo run --release -p hatetris-learn --example diagnose -- mc EVAL GAMES WIDTH OPEN_PIECES NOISE
 //! cargo run --release -p hatetris-learn --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
 //! ```
 //!
@@ -62,10 +63,11 @@ fn main() {
         }
         Some("refine") => refine(&args[1..]),
         Some("pairs") => pairs(&args[1..]),
+        Some("mc") => mc(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
-             | refine EVAL SAMPLES OUT WIDTH DEPTH SEED [STEP [survival]] | pairs EVAL SAMPLES X Y WIDTH DEPTH SEED \
+             | refine EVAL SAMPLES OUT WIDTH DEPTH SEED [STEP [survival [GAMMA]]] | pairs EVAL SAMPLES X Y WIDTH DEPTH SEED \
              (the others: the module doc)"
         ),
     }
@@ -646,10 +648,56 @@ fn refine(args: &[String]) {
         Some("survival") => TargetKind::Survival,
         Some(other) => panic!("target {other}: lookahead or survival (the others need families)"),
     };
+    if let Some(g) = args.get(8) {
+        config.gamma = g.parse().expect("GAMMA");
+    }
     let started = std::time::Instant::now();
     let total = wells.len();
     let targets = refine_targets(&wells, None, RULES, &config, eval.as_ref(), seed, &mut wells_progress(total));
     let refined: Vec<Sample> = wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(RULES), *t)).collect();
     write_dataset(Path::new(&args[2]), &format!("refine by {name}"), &refined).expect("write");
     println!("{total} wells refined by {name} in {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// What, early in a game, tells how long it will live? GAMES games of EVAL
+/// at WIDTH from the empty well, each opened by OPEN_PIECES pieces over
+/// values with seeded noise NOISE (`Noisy`, salt = the game's number) and
+/// searched on without it; one JSON line per game: its pieces and lines,
+/// and at every 25th piece its line's well's value, cells and frozen rows.
+fn mc(args: &[String]) {
+    use hatetris_eval::Noisy;
+    use hatetris_game::frozen::{frozen_at, HOLD};
+    let (name, eval) = evaluators(&args[..1]).remove(0);
+    let games: u64 = args[1].parse().expect("GAMES");
+    let width: usize = args[2].parse().expect("WIDTH");
+    let open: usize = args[3].parse().expect("OPEN_PIECES");
+    let noise: f32 = args[4].parse().expect("NOISE");
+    for g in 0..games {
+        let salt = g.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED;
+        let config = SearchConfig { width, seed: salt, quiescence: 0, ..SearchConfig::default() };
+        let mut line = BeamState::new();
+        let opening = SearchConfig { max_depth: open, ..config.clone() };
+        run(&mut line, &opening, &Noisy::new(eval.as_ref(), noise, salt), &mut |_| true);
+        let mut s = BeamState::from_moves(&line.result().moves, RULES, ENEMY).expect("the opening replays");
+        run(&mut s, &config, eval.as_ref(), &mut |_| true);
+        let moves = s.result().moves;
+        let mut wells = Vec::new();
+        let end = replay_line(RULES, ENEMY, &moves, |_, w, _| wells.push(*w)).expect("the line replays");
+        let at: Vec<serde_json::Value> = (25..wells.len())
+            .step_by(25)
+            .map(|d| {
+                let w = &wells[d - 1];
+                serde_json::json!({
+                    "piece": d,
+                    "value": eval.evaluate(w.playable(RULES)),
+                    "cells": w.rows.iter().map(|r| r.count_ones()).sum::<u32>(),
+                    "frozen": (d - 1 + HOLD <= wells.len()).then(|| frozen_at(&wells, d - 1, HOLD)),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"eval": name, "game": g, "width": width, "pieces": moves.len(), "lines": end.score, "at": at})
+        );
+    }
 }

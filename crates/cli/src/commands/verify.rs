@@ -3,8 +3,10 @@
 use crate::input::read_replay;
 use anyhow::Result;
 use clap::Args;
+use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{play, Enemy, Rules};
 use serde_json::json;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -25,26 +27,32 @@ pub struct VerifyArgs {
 pub fn verify(args: &VerifyArgs) -> Result<()> {
     let keys = read_replay(args.file.as_deref())?;
     let rules = Rules::STANDARD;
-    let mut first = true;
     let mut lock = 0;
+    // A trace piped into `head` stops being read: the rest is dropped
+    // quietly instead of panicking in `println!`.
+    let mut stdout = std::io::stdout().lock();
+    let mut reader_gone = false;
+    let mut line = |v: serde_json::Value| {
+        if !reader_gone && writeln!(stdout, "{v}").is_err() {
+            reader_gone = true;
+        }
+    };
     if args.trace {
         let game = hatetris_game::Game::new(rules, args.enemy);
-        println!("{}", json!({ "first_piece": game.piece().letter().to_string() }));
+        line(json!({ "first_piece": game.piece().letter().to_string() }));
     }
+    let mut wells = Vec::new();
     let out = play(rules, args.enemy, &keys, |game, l| {
+        wells.push(*game.well());
         if args.trace {
             lock += 1;
-            first = false;
-            println!(
-                "{}",
-                json!({
+            line(json!({
                     "lock": lock,
                     "score": game.score(),
                     "well": game.well().rows,
                     "next_piece": l.next.map(|p| p.letter().to_string()),
                     "game_over": l.game_over,
-                })
-            );
+            }));
         }
     });
     if !args.trace {
@@ -56,6 +64,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 "keys": out.keys,
                 "keys_used": out.keys_used,
                 "pieces": out.pieces,
+                "frozen_per_100": freezing_rate(&wells, HOLD),
                 "well": out.well.rows,
             })
         );

@@ -7,6 +7,7 @@ use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, Noisy, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
+use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
 use hatetris_search::{quiescence::quiescent_children, run, verified_replay, BeamState, SearchConfig};
 use rand::seq::index::sample;
@@ -220,6 +221,10 @@ pub struct CycleMetrics {
     /// cycle's game fell short (`retry_below`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_lines: Option<u32>,
+    /// How fast the cycle's game buried its well: rows frozen per 100
+    /// pieces (`hatetris_game::frozen`; the long public games 0.75-1).
+    #[serde(default)]
+    pub frozen_per_100: Option<f64>,
 }
 
 /// Progress events for the command line.
@@ -271,6 +276,9 @@ struct SearchRecord {
     /// Lines of the game the network before searched again (`retry_below`).
     #[serde(default)]
     retry_lines: Option<u32>,
+    /// Rows the game froze per 100 pieces (`hatetris_game::frozen`).
+    #[serde(default)]
+    frozen_per_100: Option<f64>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
@@ -491,6 +499,7 @@ pub fn run_cycles(
             starts_pieces: record.starts_pieces,
             opening_lines: record.opening_lines.clone(),
             retry_lines: record.retry_lines,
+            frozen_per_100: record.frozen_per_100,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -739,6 +748,8 @@ fn search_step(
     sampler.writer.finish()?;
     let result = state.result();
     let verified = verified_replay(rules, search.enemy, &result.moves, hatetris_game::replay::Format::Base2048)?;
+    let mut wells = Vec::with_capacity(result.moves.len());
+    hatetris_search::replay_line(rules, search.enemy, &result.moves, |_, w, _| wells.push(*w))?;
     Ok(SearchRecord {
         lines: verified.score,
         pieces: result.moves.len(),
@@ -748,6 +759,7 @@ fn search_step(
         starts_pieces,
         opening_lines,
         retry_lines,
+        frozen_per_100: freezing_rate(&wells, HOLD),
     })
 }
 
@@ -913,6 +925,23 @@ mod tests {
         assert!(b.retry_lines.is_some());
         assert!(b.wells_sampled > a.wells_sampled, "both games' beams are sampled");
         assert!(a.retry_lines.is_none());
+    }
+
+    /// The record's freezing rate is the one the engine's replay of the
+    /// game gives (as `hatetris verify` prints it).
+    #[test]
+    fn the_game_records_how_fast_it_froze_rows() {
+        let tmp = tempfile::tempdir().unwrap();
+        let net = Network::embedded_default();
+        let config = CycleConfig { max_depth: 70, ..tiny() };
+        run_cycles(tmp.path(), 1, &config, &net, Some((1, Step::Search)), &mut |_| {}).unwrap();
+        let r: SearchRecord = read_json(&cycle_dir(tmp.path(), 1).join("search.json")).unwrap();
+        assert!(r.pieces > HOLD + 2, "{} pieces", r.pieces);
+        let keys = hatetris_game::replay::decode(&r.replay).unwrap();
+        let mut wells = Vec::new();
+        hatetris_game::play(Rules::STANDARD, hatetris_game::Enemy::Hatetris, &keys, |g, _| wells.push(*g.well()));
+        assert_eq!(r.frozen_per_100, freezing_rate(&wells, HOLD));
+        assert!(r.frozen_per_100.is_some());
     }
 
     #[test]

@@ -1,0 +1,31 @@
+# mc.py FILE.jsonl: across the games of `diagnose mc`, Spearman's
+# correlation of the pieces a game lived with its line's value, cells and
+# frozen rows at pieces 25, 50, 75 and 100 (games that reached them).
+import json, sys
+def rank(v):
+    o = sorted(range(len(v)), key=lambda i: v[i]); r = [0.0] * len(v)
+    i = 0
+    while i < len(o):
+        j = i
+        while j + 1 < len(o) and v[o[j + 1]] == v[o[i]]: j += 1
+        for k in range(i, j + 1): r[o[k]] = (i + j) / 2
+        i = j + 1
+    return r
+def pearson(a, b):
+    n = len(a); ma, mb = sum(a) / n, sum(b) / n
+    sab = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    sa = sum((x - ma) ** 2 for x in a) ** 0.5; sb = sum((y - mb) ** 2 for y in b) ** 0.5
+    return sab / (sa * sb) if sa and sb else float('nan')
+games = [json.loads(l) for l in open(sys.argv[1])]
+p = [g['pieces'] for g in games]
+print(f"{len(games)} games: pieces {min(p)}-{max(p)}, mean {sum(p)/len(p):.1f}; lines mean {sum(g['lines'] for g in games)/len(games):.1f}")
+for d in (25, 50, 75, 100):
+    rows = [(g['pieces'], a) for g in games for a in g['at'] if a['piece'] == d]
+    if len(rows) < 5: continue
+    life = [r[0] - d for r in rows]
+    out = [f"piece {d}: n {len(rows)}"]
+    for k in ('value', 'cells', 'frozen'):
+        xs = [(l, r[1][k]) for l, r in zip(life, rows) if r[1][k] is not None]
+        if len(xs) >= 5:
+            out.append(f"{k} {pearson(rank([x[1] for x in xs]), rank([x[0] for x in xs])):+.2f} (n {len(xs)})")
+    print(', '.join(out))
