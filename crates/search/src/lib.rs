@@ -17,7 +17,6 @@ pub mod line;
 pub mod lookahead;
 pub mod moves;
 pub mod path;
-pub mod probe;
 pub mod quiescence;
 
 pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchResult};
