@@ -41,6 +41,8 @@ enum Command {
     Strength(commands::strength::StrengthArgs),
     /// Compare stored `strength --json` results start by start (paired, pooled over suites).
     Compare(commands::compare::CompareArgs),
+    /// Play many full games with noisy openings: mean lines, pieces, rows frozen (and compare two).
+    Games(commands::games::GamesArgs),
 }
 
 fn main() {
@@ -59,6 +61,7 @@ fn main() {
         Command::Suite(a) => commands::suite::suite(a),
         Command::Strength(a) => commands::strength::strength(a),
         Command::Compare(a) => commands::compare::compare_files(a),
+        Command::Games(a) => commands::games::games(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -1,7 +1,8 @@
-//! `hatetris suite` and `hatetris strength` as a user runs them: the
-//! embedded default suite is what the suite command builds from the public
-//! games, a small comparison prints the JSON it promises, and bad input
-//! exits 2 with one line.
+//! `hatetris suite`, `hatetris strength` and `hatetris games` as a user
+//! runs them: the embedded default suite is what the suite command builds
+//! from the public games, a small comparison prints the JSON it promises
+//! (games: with replays the engine scores as reported, the same for the
+//! same seed), and bad input exits 2 with one line.
 
 use hatetris_game::fixtures::{known_replays, shared_dir};
 use std::path::Path;
@@ -179,4 +180,43 @@ fn compare_pairs_stored_measurements() {
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "not json").unwrap();
     one_line_error(&hatetris(&["compare", a, bad.to_str().unwrap()]), "not a `hatetris strength --json` result");
+}
+
+#[test]
+fn games_prints_its_json_and_replays_that_verify() {
+    let args = ["games", "--eval", "net", "--vs", "baseline", "--games", "3", "--width", "20", "--open", "6", "--json"];
+    let out = hatetris(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["games"].as_u64(), v["width"].as_u64(), v["open"].as_u64()), (Some(3), Some(20), Some(6)));
+    let evals = v["evals"].as_array().unwrap();
+    assert_eq!(evals.len(), 2);
+    for e in evals {
+        let games = e["games"].as_array().unwrap();
+        assert_eq!(games.len(), 3);
+        let mean = games.iter().map(|g| g["lines"].as_f64().unwrap()).sum::<f64>() / 3.0;
+        assert!((e["mean_lines"].as_f64().unwrap() - mean).abs() < 1e-9);
+        for g in games {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("g.b2048");
+            std::fs::write(&path, g["replay"].as_str().unwrap()).unwrap();
+            let verified = hatetris(&["verify", path.to_str().unwrap()]);
+            let r: serde_json::Value = serde_json::from_slice(&verified.stdout).unwrap();
+            assert_eq!(r["score"], g["lines"]);
+            assert_eq!(r["pieces"], g["pieces"]);
+        }
+    }
+    let w = &v["welch"]["lines"];
+    assert_eq!(w["a"], evals[0]["mean_lines"]);
+    assert!(w["ci95"][0].as_f64().unwrap() <= w["diff"].as_f64().unwrap());
+    let again = hatetris(&args);
+    assert_eq!(out.stdout, again.stdout, "the same seed gives the same games");
+}
+
+#[test]
+fn games_refuses_bad_input_with_one_line() {
+    one_line_error(&hatetris(&["games", "--games", "0"]), "--games");
+    one_line_error(&hatetris(&["games", "--width", "0"]), "--width");
+    one_line_error(&hatetris(&["games", "--noise=-0.5"]), "--noise");
+    one_line_error(&hatetris(&["games", "--eval", "nonsense"]), "unknown evaluator");
 }

@@ -660,29 +660,25 @@ fn refine(args: &[String]) {
 }
 
 /// What, early in a game, tells how long it will live? GAMES games of EVAL
-/// at WIDTH from the empty well, each opened by OPEN_PIECES pieces over
-/// values with seeded noise NOISE (`Noisy`, salt = the game's number) and
-/// searched on without it; one JSON line per game: its pieces and lines,
-/// and at every 25th piece its line's well's value, cells and frozen rows.
+/// at WIDTH as `hatetris games` plays them (each opened by OPEN_PIECES
+/// pieces over values with seeded noise NOISE, seed 0); one JSON line per
+/// game: its pieces and lines, and at every 25th piece its line's well's
+/// value, cells and frozen rows.
 fn mc(args: &[String]) {
-    use hatetris_eval::Noisy;
     use hatetris_game::frozen::{frozen_at, HOLD};
+    use hatetris_learn::strength::games::{play_games, GamesConfig};
     let (name, eval) = evaluators(&args[..1]).remove(0);
-    let games: u64 = args[1].parse().expect("GAMES");
-    let width: usize = args[2].parse().expect("WIDTH");
-    let open: usize = args[3].parse().expect("OPEN_PIECES");
-    let noise: f32 = args[4].parse().expect("NOISE");
-    for g in 0..games {
-        let salt = g.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED;
-        let config = SearchConfig { width, seed: salt, quiescence: 0, ..SearchConfig::default() };
-        let mut line = BeamState::new();
-        let opening = SearchConfig { max_depth: open, ..config.clone() };
-        run(&mut line, &opening, &Noisy::new(eval.as_ref(), noise, salt), &mut |_| true);
-        let mut s = BeamState::from_moves(&line.result().moves, RULES, ENEMY).expect("the opening replays");
-        run(&mut s, &config, eval.as_ref(), &mut |_| true);
-        let moves = s.result().moves;
+    let config = GamesConfig {
+        games: args[1].parse().expect("GAMES"),
+        width: args[2].parse().expect("WIDTH"),
+        open: args[3].parse().expect("OPEN_PIECES"),
+        noise: args[4].parse().expect("NOISE"),
+        seed: 0,
+    };
+    let games = play_games(eval.as_ref(), &config, &mut |_, _| {}).expect("the games replay");
+    for (g, game) in games.iter().enumerate() {
         let mut wells = Vec::new();
-        let end = replay_line(RULES, ENEMY, &moves, |_, w, _| wells.push(*w)).expect("the line replays");
+        replay_line(RULES, ENEMY, &game.line, |_, w, _| wells.push(*w)).expect("the line replays");
         let at: Vec<serde_json::Value> = (25..wells.len())
             .step_by(25)
             .map(|d| {
@@ -697,7 +693,7 @@ fn mc(args: &[String]) {
             .collect();
         println!(
             "{}",
-            serde_json::json!({"eval": name, "game": g, "width": width, "pieces": moves.len(), "lines": end.score, "at": at})
+            serde_json::json!({"eval": name, "game": g, "width": config.width, "pieces": game.pieces, "lines": game.lines, "at": at})
         );
     }
 }

@@ -3,9 +3,10 @@
 use super::refine::{refine_targets, RefineConfig};
 use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
+use crate::strength::games::noisy_opening;
 use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
-use hatetris_eval::{Evaluator, Network, Noisy, QuantizedNetwork};
+use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
@@ -731,13 +732,8 @@ fn search_step(
         }
         let salt = seed ^ (k as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
         let width = if config.opening_width > 0 { config.opening_width } else { config.width };
-        // The opening is a beam too: a greedy line (width 1) dies within a
-        // few dozen pieces against this enemy, noise or not.
-        let opening = SearchConfig { width, max_depth: config.opening_pieces, seed: salt, ..search.clone() };
-        let mut line = BeamState::new();
-        run(&mut line, &opening, &Noisy::new(net, config.opening_noise, salt), &mut |_| true);
-        let moves = line.result().moves;
         let on = SearchConfig { width, seed: salt, ..search.clone() };
+        let moves = noisy_opening(net, &on, config.opening_pieces, config.opening_noise, salt);
         let mut s = BeamState::from_moves(&moves, rules, search.enemy)?;
         sampler.per_depth = if config.opening_samples > 0 { config.opening_samples } else { config.samples_per_depth };
         opening_lines.push(sampled(&mut s, &mut sampler, &on, net));

@@ -14,6 +14,7 @@
 //! measures their difference without the variation between starts.
 
 pub mod compare;
+pub mod games;
 pub mod stats;
 pub mod suite;
 
