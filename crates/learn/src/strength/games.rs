@@ -44,8 +44,12 @@ fn salt(seed: u64, i: usize) -> u64 {
 /// The moves of an opening: `pieces` pieces of a beam (`config`'s width
 /// and settings) over `eval`'s values plus seeded noise of `noise`. A beam,
 /// not a greedy line: a line of width 1 dies within a few dozen pieces
-/// against this enemy, noise or not.
+/// against this enemy, noise or not. No pieces, no moves (a `max_depth` of
+/// 0 would mean the whole game).
 pub fn noisy_opening(eval: &dyn Evaluator, config: &SearchConfig, pieces: usize, noise: f32, salt: u64) -> Vec<Move> {
+    if pieces == 0 {
+        return Vec::new();
+    }
     let opening = SearchConfig { max_depth: pieces, seed: salt, ..config.clone() };
     let mut line = BeamState::new();
     run(&mut line, &opening, &Noisy::new(eval, noise, salt), &mut |_| true);
@@ -142,6 +146,13 @@ mod tests {
         assert_eq!(a, b);
         assert!(a[0].line != a[1].line, "the noise differs per game");
         let c = play_games(&net, &GamesConfig { seed: 5, ..config }, &mut |_, _| {}).unwrap();
+        let plain = play_games(&net, &GamesConfig { open: 0, games: 1, ..config }, &mut |_, _| {}).unwrap();
+        let beam = hatetris_search::search(
+            &SearchConfig { width: 20, seed: salt(4, 0), ..Default::default() },
+            &net,
+            &mut |_| {},
+        );
+        assert_eq!(plain[0].line, beam.moves, "no opening: the plain search of the game's seed");
         assert!(c.iter().zip(&a).any(|(x, y)| x.line[..8] != y.line[..8]), "another seed, other openings");
         for g in &a {
             let end = replay_line(RULES, ENEMY, &g.line, |_, _, _| {}).unwrap();
