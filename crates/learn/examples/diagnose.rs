@@ -16,6 +16,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival [GAMMA]]]
 //! cargo run --release -p hatetris-learn --example diagnose -- mc EVAL GAMES WIDTH OPEN_PIECES NOISE
+//! cargo run --release -p hatetris-learn --example diagnose -- wideopen EVAL GAMES WIDTH OPEN_PIECES NOISE WIDE UNTIL
 //! cargo run --release -p hatetris-learn --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
 //! ```
 //!
@@ -64,6 +65,7 @@ fn main() {
         Some("refine") => refine(&args[1..]),
         Some("pairs") => pairs(&args[1..]),
         Some("mc") => mc(&args[1..]),
+        Some("wideopen") => wide_opening(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
@@ -694,6 +696,37 @@ fn mc(args: &[String]) {
         println!(
             "{}",
             serde_json::json!({"eval": name, "game": g, "width": config.width, "pieces": game.pieces, "lines": game.lines, "at": at})
+        );
+    }
+}
+
+/// A wider beam where the game is decided: `hatetris games`'s games (seed
+/// 0, the same noisy openings), but from the opening's end to piece UNTIL
+/// the beam holds WIDE entries, then WIDTH again; one JSON line per game
+/// (pair them with `games --json` by index).
+fn wide_opening(args: &[String]) {
+    use hatetris_learn::strength::games::{game_salt, noisy_opening};
+    let (name, eval) = evaluators(&args[..1]).remove(0);
+    let games: usize = args[1].parse().expect("GAMES");
+    let width: usize = args[2].parse().expect("WIDTH");
+    let open: usize = args[3].parse().expect("OPEN_PIECES");
+    let noise: f32 = args[4].parse().expect("NOISE");
+    let wide: usize = args[5].parse().expect("WIDE");
+    let until: usize = args[6].parse().expect("UNTIL");
+    for i in 0..games {
+        let salt = game_salt(0, i);
+        let search = SearchConfig { width, seed: salt, ..SearchConfig::default() };
+        let opening = noisy_opening(eval.as_ref(), &search, open, noise, salt);
+        let mut state = BeamState::from_moves(&opening, RULES, ENEMY).expect("the opening replays");
+        let wide_config = SearchConfig { width: wide, max_depth: until.saturating_sub(open).max(1), ..search.clone() };
+        run(&mut state, &wide_config, eval.as_ref(), &mut |_| true);
+        let narrow = SearchConfig { max_depth: 0, ..search };
+        run(&mut state, &narrow, eval.as_ref(), &mut |_| true);
+        let line = state.result().moves;
+        let end = replay_line(RULES, ENEMY, &line, |_, _, _| {}).expect("the line replays");
+        println!(
+            "{}",
+            serde_json::json!({"eval": name, "game": i, "pieces": line.len(), "lines": end.score, "wide": wide, "until": until})
         );
     }
 }

@@ -36,8 +36,9 @@ pub struct GameResult {
     pub line: Vec<Move>,
 }
 
-/// The salt of game `i`'s noise: distinct per game and per seed.
-fn salt(seed: u64, i: usize) -> u64 {
+/// The salt of game `i`'s noise (and its search's tie-break seed): distinct
+/// per game and per seed.
+pub fn game_salt(seed: u64, i: usize) -> u64 {
     (seed ^ 0x05EE_D0F6_A4E5).wrapping_add((i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D))
 }
 
@@ -65,7 +66,7 @@ pub fn play_games(
 ) -> Result<Vec<GameResult>, LineError> {
     let mut out = Vec::with_capacity(config.games);
     for i in 0..config.games {
-        let salt = salt(config.seed, i);
+        let salt = game_salt(config.seed, i);
         let search = SearchConfig { width: config.width, rules: RULES, enemy: ENEMY, seed: salt, ..Default::default() };
         let opening = noisy_opening(eval, &search, config.open, config.noise, salt);
         let mut state = BeamState::from_moves(&opening, RULES, ENEMY)?;
@@ -148,7 +149,7 @@ mod tests {
         let c = play_games(&net, &GamesConfig { seed: 5, ..config }, &mut |_, _| {}).unwrap();
         let plain = play_games(&net, &GamesConfig { open: 0, games: 1, ..config }, &mut |_, _| {}).unwrap();
         let beam = hatetris_search::search(
-            &SearchConfig { width: 20, seed: salt(4, 0), ..Default::default() },
+            &SearchConfig { width: 20, seed: game_salt(4, 0), ..Default::default() },
             &net,
             &mut |_| {},
         );
