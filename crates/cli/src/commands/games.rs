@@ -8,7 +8,7 @@ use crate::commands::strength::number;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_eval::Evaluator;
-use hatetris_learn::strength::games::{play_games, welch, GameResult, GamesConfig, Unpaired};
+use hatetris_learn::strength::games::{compare_games, play_games, summarize_games, GameResult, GamesConfig, Unpaired};
 use hatetris_search::keys_for_line;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -75,13 +75,7 @@ pub fn games(args: &GamesArgs) -> Result<()> {
     for (eval, name) in &evals {
         played.push(Played { name: name.clone(), games: play(eval.as_ref(), name, &config, args.quiet)? });
     }
-    let compared = (played.len() == 2).then(|| {
-        let (a, b) = (&played[0].games, &played[1].games);
-        (
-            welch(&column(a, |g| g.pieces as f64), &column(b, |g| g.pieces as f64)),
-            welch(&column(a, |g| g.lines as f64), &column(b, |g| g.lines as f64)),
-        )
-    });
+    let compared = (played.len() == 2).then(|| compare_games(&played[0].games, &played[1].games));
     if args.json {
         println!("{}", to_json(args, &played, compared.as_ref())?);
     } else {
@@ -102,24 +96,6 @@ fn play(eval: &dyn Evaluator, name: &str, config: &GamesConfig, quiet: bool) -> 
     .context("a game's line does not replay")
 }
 
-fn column(games: &[GameResult], f: impl Fn(&GameResult) -> f64) -> Vec<f64> {
-    games.iter().map(f).collect()
-}
-
-fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len() as f64
-}
-
-/// Mean rows frozen per 100 pieces over the games long enough to have it.
-fn mean_frozen(games: &[GameResult]) -> f64 {
-    let v: Vec<f64> = games.iter().filter_map(|g| g.frozen_per_100).collect();
-    if v.is_empty() {
-        f64::NAN
-    } else {
-        mean(&v)
-    }
-}
-
 fn unpaired_json(u: &Unpaired) -> Value {
     json!({ "a": number(u.mean_a), "b": number(u.mean_b), "diff": number(u.diff), "ci95": [number(u.ci95.0), number(u.ci95.1)] })
 }
@@ -138,11 +114,12 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
                 "replay": hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048),
             }));
         }
+        let summary = summarize_games(&p.games);
         evals.push(json!({
             "eval": p.name,
-            "mean_pieces": number(mean(&column(&p.games, |g| g.pieces as f64))),
-            "mean_lines": number(mean(&column(&p.games, |g| g.lines as f64))),
-            "mean_frozen_per_100": number(mean_frozen(&p.games)),
+            "mean_pieces": number(summary.mean_pieces),
+            "mean_lines": number(summary.mean_lines),
+            "mean_frozen_per_100": number(summary.mean_frozen_per_100),
             "games": games,
         }));
     }
@@ -168,11 +145,10 @@ fn print_text(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, 
         );
         let lines: Vec<String> = p.games.iter().map(|g| g.lines.to_string()).collect();
         println!("lines {}", lines.join(" "));
+        let summary = summarize_games(&p.games);
         println!(
             "mean lines {:.2}, mean pieces {:.1}, rows frozen per 100 pieces {:.2}",
-            mean(&column(&p.games, |g| g.lines as f64)),
-            mean(&column(&p.games, |g| g.pieces as f64)),
-            mean_frozen(&p.games)
+            summary.mean_lines, summary.mean_pieces, summary.mean_frozen_per_100
         );
         println!();
     }

@@ -85,6 +85,41 @@ pub fn play_games(
     Ok(out)
 }
 
+/// The means of a set of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamesSummary {
+    pub mean_lines: f64,
+    pub mean_pieces: f64,
+    /// Over the games long enough to have a rate (NaN if none is).
+    pub mean_frozen_per_100: f64,
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+fn lines(games: &[GameResult]) -> Vec<f64> {
+    games.iter().map(|g| g.lines as f64).collect()
+}
+
+fn pieces(games: &[GameResult]) -> Vec<f64> {
+    games.iter().map(|g| g.pieces as f64).collect()
+}
+
+pub fn summarize_games(games: &[GameResult]) -> GamesSummary {
+    let frozen: Vec<f64> = games.iter().filter_map(|g| g.frozen_per_100).collect();
+    GamesSummary {
+        mean_lines: mean(&lines(games)),
+        mean_pieces: mean(&pieces(games)),
+        mean_frozen_per_100: if frozen.is_empty() { f64::NAN } else { mean(&frozen) },
+    }
+}
+
+/// Two evaluators' games compared, `a` minus `b`: (pieces, lines).
+pub fn compare_games(a: &[GameResult], b: &[GameResult]) -> (Unpaired, Unpaired) {
+    (welch(&pieces(a), &pieces(b)), welch(&lines(a), &lines(b)))
+}
+
 /// Two independent samples' difference of means, `a` minus `b`, with
 /// Welch's 95% interval (Welch-Satterthwaite degrees of freedom).
 #[derive(Clone, Debug, PartialEq)]
@@ -97,7 +132,6 @@ pub struct Unpaired {
 }
 
 pub fn welch(a: &[f64], b: &[f64]) -> Unpaired {
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len() as f64 - 1.0);
     let (ma, mb) = (mean(a), mean(b));
     let diff = ma - mb;
