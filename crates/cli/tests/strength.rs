@@ -196,6 +196,7 @@ fn games_prints_its_json_and_replays_that_verify() {
         assert_eq!(games.len(), 3);
         let mean = games.iter().map(|g| g["lines"].as_f64().unwrap()).sum::<f64>() / 3.0;
         assert!((e["mean_lines"].as_f64().unwrap() - mean).abs() < 1e-9);
+        assert!((1..=3).contains(&e["distinct"].as_u64().unwrap()));
         for g in games {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("g.b2048");

@@ -16,6 +16,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
 //! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival [GAMMA]]]
 //! cargo run --release -p hatetris-learn --example diagnose -- mc EVAL GAMES WIDTH OPEN_PIECES NOISE
+//! cargo run --release -p hatetris-learn --example diagnose -- mcwells GAMES.json OUT.htds
 //! cargo run --release -p hatetris-learn --example diagnose -- wideopen EVAL GAMES WIDTH OPEN_PIECES NOISE WIDE UNTIL
 //! cargo run --release -p hatetris-learn --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
 //! ```
@@ -65,6 +66,7 @@ fn main() {
         Some("refine") => refine(&args[1..]),
         Some("pairs") => pairs(&args[1..]),
         Some("mc") => mc(&args[1..]),
+        Some("mcwells") => mc_wells(&args[1..]),
         Some("wideopen") => wide_opening(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
@@ -698,6 +700,31 @@ fn mc(args: &[String]) {
             serde_json::json!({"eval": name, "game": g, "width": config.width, "pieces": game.pieces, "lines": game.lines, "at": at})
         );
     }
+}
+
+/// Every well of every game's line in a `hatetris games --json` file, its
+/// target the pieces that game still lived after it (the outcome of the
+/// games' search from there); rows in the games' order, depth by depth, so
+/// that a script can regroup them by game and depth.
+fn mc_wells(args: &[String]) {
+    use hatetris_learn::dataset::{write_dataset, Sample};
+    let text = std::fs::read_to_string(&args[0]).expect("GAMES.json");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("games JSON");
+    let mut samples = Vec::new();
+    for eval in json["evals"].as_array().expect("evals") {
+        for game in eval["games"].as_array().expect("games") {
+            let keys = hatetris_game::replay::decode(game["replay"].as_str().expect("replay")).expect("decodes");
+            let moves = moves_for_keys(RULES, ENEMY, &keys);
+            let mut wells = Vec::new();
+            replay_line(RULES, ENEMY, &moves, |_, w, _| wells.push(*w)).expect("the line replays");
+            let n = wells.len();
+            for (d, w) in wells.iter().enumerate() {
+                samples.push(Sample::new(w.playable(RULES), (n - 1 - d) as f32));
+            }
+        }
+    }
+    write_dataset(Path::new(&args[1]), "games' wells by remaining pieces", &samples).expect("write");
+    println!("{} wells", samples.len());
 }
 
 /// A wider beam where the game is decided: `hatetris games`'s games (seed

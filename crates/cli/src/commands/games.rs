@@ -120,6 +120,7 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
             "mean_pieces": number(summary.mean_pieces),
             "mean_lines": number(summary.mean_lines),
             "mean_frozen_per_100": number(summary.mean_frozen_per_100),
+            "distinct": summary.distinct,
             "games": games,
         }));
     }
@@ -146,6 +147,10 @@ fn print_text(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, 
         let lines: Vec<String> = p.games.iter().map(|g| g.lines.to_string()).collect();
         println!("lines {}", lines.join(" "));
         let summary = summarize_games(&p.games);
+        println!(
+            "{} distinct endings (games that end in the same well after the same pieces count once)",
+            summary.distinct
+        );
         println!(
             "mean lines {:.2}, mean pieces {:.1}, rows frozen per 100 pieces {:.2}",
             summary.mean_lines, summary.mean_pieces, summary.mean_frozen_per_100

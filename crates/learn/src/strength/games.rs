@@ -12,6 +12,7 @@ use crate::strength::stats::t_975;
 use crate::strength::suite::{ENEMY, RULES};
 use hatetris_eval::{Evaluator, Noisy};
 use hatetris_game::frozen::{freezing_rate, HOLD};
+use hatetris_game::Well;
 use hatetris_search::{replay_line, run, BeamState, LineError, Move, SearchConfig};
 
 /// How the games are played.
@@ -34,6 +35,8 @@ pub struct GameResult {
     /// Rows frozen per 100 pieces (`hatetris_game::frozen`).
     pub frozen_per_100: Option<f64>,
     pub line: Vec<Move>,
+    /// The well the game ended in.
+    pub last_well: Well,
 }
 
 /// The salt of game `i`'s noise (and its search's tie-break seed): distinct
@@ -78,6 +81,7 @@ pub fn play_games(
             pieces: line.len(),
             lines: end.score,
             frozen_per_100: freezing_rate(&wells, HOLD),
+            last_well: wells.last().copied().unwrap_or_default(),
             line,
         });
         progress(i + 1, config.games);
@@ -92,6 +96,12 @@ pub struct GamesSummary {
     pub mean_pieces: f64,
     /// Over the games long enough to have a rate (NaN if none is).
     pub mean_frozen_per_100: f64,
+    /// Games that end alike (the same well after the same pieces and
+    /// lines) count once: they merged on the way. After their noisy
+    /// openings, a network's searches fall into a few lines of its own
+    /// (boot 16: 40 games, 17 endings), so the mean is over fewer
+    /// different games than `games` says.
+    pub distinct: usize,
 }
 
 fn mean(v: &[f64]) -> f64 {
@@ -112,6 +122,11 @@ pub fn summarize_games(games: &[GameResult]) -> GamesSummary {
         mean_lines: mean(&lines(games)),
         mean_pieces: mean(&pieces(games)),
         mean_frozen_per_100: if frozen.is_empty() { f64::NAN } else { mean(&frozen) },
+        distinct: games
+            .iter()
+            .map(|g| (g.last_well, g.pieces, g.lines))
+            .collect::<std::collections::HashSet<_>>()
+            .len(),
     }
 }
 
@@ -190,8 +205,27 @@ mod tests {
         assert_eq!(plain[0].line, beam.moves, "no opening: the plain search of the game's seed");
         assert!(c.iter().zip(&a).any(|(x, y)| x.line[..8] != y.line[..8]), "another seed, other openings");
         for g in &a {
-            let end = replay_line(RULES, ENEMY, &g.line, |_, _, _| {}).unwrap();
-            assert_eq!((g.pieces, g.lines), (g.line.len(), end.score));
+            let mut last = Well::default();
+            let end = replay_line(RULES, ENEMY, &g.line, |_, w, _| last = *w).unwrap();
+            assert_eq!((g.pieces, g.lines, g.last_well), (g.line.len(), end.score, last));
         }
+    }
+
+    /// Games count as one when they end alike, whatever their openings.
+    #[test]
+    fn distinct_counts_games_that_end_alike_once() {
+        let net = Network::embedded_default();
+        let config = GamesConfig { games: 2, width: 20, open: 8, noise: 0.5, seed: 4 };
+        let mut games = play_games(&net, &config, &mut |_, _| {}).unwrap();
+        assert_ne!(games[0].last_well, games[1].last_well);
+        assert_eq!(summarize_games(&games).distinct, 2);
+        let mut merged = games[1].clone();
+        merged.line = games[0].line.clone();
+        merged.last_well = games[0].last_well;
+        (merged.pieces, merged.lines) = (games[0].pieces, games[0].lines);
+        games.push(merged);
+        assert_eq!(summarize_games(&games).distinct, 2);
+        games[2].pieces += 1;
+        assert_eq!(summarize_games(&games).distinct, 3, "the same well after other pieces is another ending");
     }
 }
