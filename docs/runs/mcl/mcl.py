@@ -4,9 +4,11 @@
 # Usage: mcl.py make HOLD BETA OUT   (targets for all but the last HOLD games)
 #        mcl.py score HOLD LABELLED.htds   (within-depth Spearman with the
 #        outcome on the last HOLD games, by band of depths)
-import sys
-sys.path.insert(0, '/work/main/docs/runs/depth')
+import os, sys
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, '..', 'depth'), os.path.join(HERE, '..')]
 import htds
+from rankstats import ranks, spearman
 
 def games_of(R):
     """(game, depth) of each well: a game's wells count down to 0."""
@@ -17,25 +19,6 @@ def games_of(R):
         if r == 0:
             g += 1; d = 0
     return out, g
-
-def ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]: j += 1
-        for k in range(i, j + 1): r[order[k]] = (i + j) / 2
-        i = j + 1
-    return r
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    n = len(a)
-    ma, mb = sum(ra) / n, sum(rb) / n
-    c = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    va = sum((x - ma) ** 2 for x in ra); vb = sum((y - mb) ** 2 for y in rb)
-    return c / (va * vb) ** 0.5 if va > 0 and vb > 0 else float('nan')
 
 rows, R = htds.read('mc.htds')
 

@@ -1,21 +1,9 @@
 # mc.py FILE.jsonl: across the games of `diagnose mc`, Spearman's
 # correlation of the pieces a game lived with its line's value, cells and
 # frozen rows at pieces 25, 50, 75 and 100 (games that reached them).
-import json, sys
-def rank(v):
-    o = sorted(range(len(v)), key=lambda i: v[i]); r = [0.0] * len(v)
-    i = 0
-    while i < len(o):
-        j = i
-        while j + 1 < len(o) and v[o[j + 1]] == v[o[i]]: j += 1
-        for k in range(i, j + 1): r[o[k]] = (i + j) / 2
-        i = j + 1
-    return r
-def pearson(a, b):
-    n = len(a); ma, mb = sum(a) / n, sum(b) / n
-    sab = sum((x - ma) * (y - mb) for x, y in zip(a, b))
-    sa = sum((x - ma) ** 2 for x in a) ** 0.5; sb = sum((y - mb) ** 2 for y in b) ** 0.5
-    return sab / (sa * sb) if sa and sb else float('nan')
+import json, os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from rankstats import ranks as rank, pearson
 games = [json.loads(l) for l in open(sys.argv[1])]
 p = [g['pieces'] for g in games]
 print(f"{len(games)} games: pieces {min(p)}-{max(p)}, mean {sum(p)/len(p):.1f}; lines mean {sum(g['lines'] for g in games)/len(games):.1f}")
