@@ -30,6 +30,9 @@ pub struct VerifiedReplay {
     pub score: u32,
     pub pieces: usize,
     pub game_over: bool,
+    /// The well after each lock of that play, for what is measured on the
+    /// game (e.g. `hatetris_game::frozen`) without playing it again.
+    pub wells: Vec<Well>,
 }
 
 /// Turns `moves` into keys (checking the enemy's every piece), encodes them
@@ -44,8 +47,9 @@ pub fn verified_replay(
     let keys = keys_for_line(rules, enemy, moves)?;
     let replay = replay::encode(&keys, format);
     let decoded = replay::decode(&replay).map_err(|e| LineError::Decode(e.to_string()))?;
-    let out = hatetris_game::play(rules, enemy, &decoded, |_, _| {});
-    Ok(VerifiedReplay { replay, score: out.score, pieces: out.pieces as usize, game_over: out.game_over })
+    let mut wells = Vec::with_capacity(moves.len());
+    let out = hatetris_game::play(rules, enemy, &decoded, |game, _| wells.push(*game.well()));
+    Ok(VerifiedReplay { replay, score: out.score, pieces: out.pieces as usize, game_over: out.game_over, wells })
 }
 
 /// Plays `moves` in the engine and returns the keys, failing at the first

@@ -9,7 +9,6 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_eval::Evaluator;
 use hatetris_learn::strength::games::{compare_games, play_games, summarize_games, GameResult, GamesConfig, Unpaired};
-use hatetris_search::keys_for_line;
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -77,7 +76,7 @@ pub fn games(args: &GamesArgs) -> Result<()> {
     }
     let compared = (played.len() == 2).then(|| compare_games(&played[0].games, &played[1].games));
     if args.json {
-        println!("{}", to_json(args, &played, compared.as_ref())?);
+        println!("{}", to_json(args, &played, compared.as_ref()));
     } else {
         print_text(args, &played, compared.as_ref());
     }
@@ -100,18 +99,16 @@ fn unpaired_json(u: &Unpaired) -> Value {
     json!({ "a": number(u.mean_a), "b": number(u.mean_b), "diff": number(u.diff), "ci95": [number(u.ci95.0), number(u.ci95.1)] })
 }
 
-fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unpaired)>) -> Result<Value> {
+fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unpaired)>) -> Value {
     let mut evals = Vec::new();
     for p in played {
         let mut games = Vec::new();
         for g in &p.games {
-            let keys = keys_for_line(hatetris_game::Rules::STANDARD, hatetris_game::Enemy::Hatetris, &g.line)
-                .context("a game's line does not replay")?;
             games.push(json!({
                 "pieces": g.pieces,
                 "lines": g.lines,
                 "frozen_per_100": g.frozen_per_100.map_or(Value::Null, number),
-                "replay": hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048),
+                "replay": g.replay,
             }));
         }
         let summary = summarize_games(&p.games);
@@ -135,7 +132,7 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
     if let Some((pieces, lines)) = compared {
         out["welch"] = json!({ "pieces": unpaired_json(pieces), "lines": unpaired_json(lines) });
     }
-    Ok(out)
+    out
 }
 
 fn print_text(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unpaired)>) {

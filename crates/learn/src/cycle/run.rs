@@ -744,8 +744,6 @@ fn search_step(
     sampler.writer.finish()?;
     let result = state.result();
     let verified = verified_replay(rules, search.enemy, &result.moves, hatetris_game::replay::Format::Base2048)?;
-    let mut wells = Vec::with_capacity(result.moves.len());
-    hatetris_search::replay_line(rules, search.enemy, &result.moves, |_, w, _| wells.push(*w))?;
     Ok(SearchRecord {
         lines: verified.score,
         pieces: result.moves.len(),
@@ -755,7 +753,7 @@ fn search_step(
         starts_pieces,
         opening_lines,
         retry_lines,
-        frozen_per_100: freezing_rate(&wells, HOLD),
+        frozen_per_100: freezing_rate(&verified.wells, HOLD),
     })
 }
 

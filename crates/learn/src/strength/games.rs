@@ -12,8 +12,9 @@ use crate::strength::stats::t_975;
 use crate::strength::suite::{ENEMY, RULES};
 use hatetris_eval::{Evaluator, Noisy};
 use hatetris_game::frozen::{freezing_rate, HOLD};
+use hatetris_game::replay::Format;
 use hatetris_game::Well;
-use hatetris_search::{replay_line, run, BeamState, LineError, Move, SearchConfig};
+use hatetris_search::{run, verified_replay, BeamState, LineError, Move, SearchConfig};
 
 /// How the games are played.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +36,8 @@ pub struct GameResult {
     /// Rows frozen per 100 pieces (`hatetris_game::frozen`).
     pub frozen_per_100: Option<f64>,
     pub line: Vec<Move>,
+    /// The line as a Base2048 replay, the one the engine played to score it.
+    pub replay: String,
     /// The well the game ended in.
     pub last_well: Well,
 }
@@ -75,13 +78,13 @@ pub fn play_games(
         let mut state = BeamState::from_moves(&opening, RULES, ENEMY)?;
         run(&mut state, &search, eval, &mut |_| true);
         let line = state.result().moves;
-        let mut wells = Vec::with_capacity(line.len());
-        let end = replay_line(RULES, ENEMY, &line, |_, w, _| wells.push(*w))?;
+        let verified = verified_replay(RULES, ENEMY, &line, Format::Base2048)?;
         out.push(GameResult {
             pieces: line.len(),
-            lines: end.score,
-            frozen_per_100: freezing_rate(&wells, HOLD),
-            last_well: wells.last().copied().unwrap_or_default(),
+            lines: verified.score,
+            frozen_per_100: freezing_rate(&verified.wells, HOLD),
+            last_well: verified.wells.last().copied().unwrap_or_default(),
+            replay: verified.replay,
             line,
         });
         progress(i + 1, config.games);
@@ -170,6 +173,7 @@ pub fn welch(a: &[f64], b: &[f64]) -> Unpaired {
 mod tests {
     use super::*;
     use hatetris_eval::Network;
+    use hatetris_search::replay_line;
 
     #[test]
     fn welch_on_a_worked_example() {
@@ -208,6 +212,8 @@ mod tests {
             let mut last = Well::default();
             let end = replay_line(RULES, ENEMY, &g.line, |_, w, _| last = *w).unwrap();
             assert_eq!((g.pieces, g.lines, g.last_well), (g.line.len(), end.score, last));
+            let keys = hatetris_game::replay::decode(&g.replay).unwrap();
+            assert_eq!(hatetris_search::moves_for_keys(RULES, ENEMY, &keys), g.line, "the replay is the line");
         }
     }
 
