@@ -64,7 +64,22 @@ fn main() {
         Command::Games(a) => commands::games::games(a),
     };
     if let Err(e) = result {
-        eprintln!("error: {e:#}");
+        eprintln!("error: {}", one_line(&e));
         std::process::exit(2);
     }
+}
+
+/// The error and its causes on one line. The library errors put their
+/// source in their own message (so they read well alone), and anyhow's
+/// `{:#}` would append it again: a cause already in the line is skipped.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut line = e.to_string();
+    for cause in e.chain().skip(1) {
+        let c = cause.to_string();
+        if !line.contains(&c) {
+            line.push_str(": ");
+            line.push_str(&c);
+        }
+    }
+    line
 }

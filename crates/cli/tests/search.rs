@@ -55,6 +55,13 @@ fn a_random_network_file_plugs_in() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: ") && err.contains("checksum"), "{err}");
+
+    // A missing one names the file and the cause once.
+    let out = hatetris(&["search", "--width", "10", "--eval", "net=/no/such.hnet", "--quiet"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("/no/such.hnet"), "{err}");
+    assert_eq!(err.matches("os error 2").count(), 1, "{err}");
 }
 
 #[test]

@@ -137,12 +137,8 @@ pub struct CycleArgs {
     /// zero output weights. Read only when the run is new.
     #[arg(long)]
     pub hidden: Option<usize>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// No progress output.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: crate::commands::RunArgs,
 }
 
 impl CycleArgs {
@@ -233,7 +229,7 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     if args.sample_band > 0.0 && !args.sample_children {
         bail!("--sample-band needs --sample-children (it chooses among the children)");
     }
-    crate::commands::set_threads(args.threads)?;
+    args.run.start_pool()?;
     let initial = match &args.init {
         Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
         None => Network::embedded_bootstrap(),
@@ -247,13 +243,13 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         },
         None => initial,
     };
-    if args.dir.join("config.json").exists() && !args.quiet {
+    if args.dir.join("config.json").exists() && !args.run.quiet {
         eprintln!(
             "continuing the run in {} (its config.json rules; flags other than --cycles are ignored)",
             args.dir.display()
         );
     }
-    let quiet = args.quiet;
+    let quiet = args.run.quiet;
     let mut search_progress: Option<(DepthProgress, hatetris_search::DepthReport)> = None;
     let mut last_refine_log = std::time::Instant::now();
     let mut on_event = |event: CycleEvent| match event {

@@ -35,15 +35,11 @@ pub struct GamesArgs {
     /// Seeds the openings' noise: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Print one JSON object (with every game's replay) instead of text.
     #[arg(long)]
     pub json: bool,
-    /// No progress output.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: crate::commands::RunArgs,
 }
 
 struct Played {
@@ -58,7 +54,7 @@ pub fn games(args: &GamesArgs) -> Result<()> {
     if !(args.noise.is_finite() && args.noise >= 0.0) {
         bail!("--noise must be a number at least 0");
     }
-    crate::commands::set_threads(args.threads)?;
+    args.run.start_pool()?;
     let mut evals = vec![load_evaluator(&args.eval)?];
     if let Some(vs) = &args.vs {
         evals.push(load_evaluator(vs)?);
@@ -72,7 +68,7 @@ pub fn games(args: &GamesArgs) -> Result<()> {
     };
     let mut played = Vec::new();
     for (eval, name) in &evals {
-        played.push(Played { name: name.clone(), games: play(eval.as_ref(), name, &config, args.quiet)? });
+        played.push(Played { name: name.clone(), games: play(eval.as_ref(), name, &config, args.run.quiet)? });
     }
     let compared = (played.len() == 2).then(|| compare_games(&played[0].games, &played[1].games));
     if args.json {

@@ -40,16 +40,12 @@ pub struct HuntArgs {
     /// S/Z line-clear chain depth of the searches [default: 0].
     #[arg(long)]
     pub quiescence: Option<u32>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// No progress output.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: crate::commands::RunArgs,
 }
 
 pub fn hunt(args: &HuntArgs) -> Result<()> {
-    crate::commands::set_threads(args.threads)?;
+    args.run.start_pool()?;
     if args.minutes.is_some_and(|m| m.is_nan() || m <= 0.0) {
         bail!("--minutes must be positive");
     }
@@ -70,7 +66,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
                     bail!("{} was started with --{name} {stored}; it cannot go on with {g}", args.dir.display());
                 }
             }
-            if !args.quiet {
+            if !args.run.quiet {
                 eprintln!(
                     "hunt: continuing {} after {} searches, best {} lines",
                     args.dir.display(),
@@ -107,7 +103,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
 
     let budget = Budget { iterations: args.iterations, seconds: args.minutes.map(|m| m * 60.0) };
     let mut progress: Option<DepthProgress> = None;
-    let quiet = args.quiet;
+    let quiet = args.run.quiet;
     state.run(&args.dir, eval.as_ref(), budget, &mut |event| match event {
         HuntEvent::Start { iteration, choice, width } => {
             progress = Some(DepthProgress::new(quiet, &format!("hunt #{iteration} from piece {} at width {width}", choice.depth)));

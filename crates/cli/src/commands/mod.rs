@@ -21,3 +21,21 @@ pub fn set_threads(threads: Option<usize>) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// The flags every long-running command shares.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress output.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl RunArgs {
+    /// Sizes the thread pool as `--threads` asks.
+    pub fn start_pool(&self) -> anyhow::Result<()> {
+        set_threads(self.threads)
+    }
+}

@@ -28,9 +28,6 @@ pub struct SearchArgs {
     /// Seed for tie-breaks: the same seed and width give the same replay.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Where to write the replay.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -40,9 +37,8 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// No progress output.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: crate::commands::RunArgs,
     /// Depth of the S/Z line-clear chains a value looks through (0: off).
     #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
     pub quiescence: u32,
@@ -147,7 +143,7 @@ pub fn run_search(
 }
 
 pub fn search(args: &SearchArgs) -> Result<()> {
-    crate::commands::set_threads(args.threads)?;
+    args.run.start_pool()?;
     let (config, eval_spec, state) = if let Some(dir) = &args.resume {
         let restored = checkpoint::load(dir)?;
         eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);
@@ -192,7 +188,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         .as_deref()
         .or(args.resume.as_deref())
         .map(|dir| Checkpoints { dir, every: args.checkpoint_every });
-    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.quiet, args.format)?;
+    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.run.quiet, args.format)?;
     if let Some(out) = &args.out {
         hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?;

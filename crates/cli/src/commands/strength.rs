@@ -36,15 +36,11 @@ pub struct StrengthArgs {
     /// Seed for tie-breaks.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// No progress output.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: crate::commands::RunArgs,
 }
 
 /// One evaluator's measurement.
@@ -58,7 +54,7 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     if args.width == 0 || args.pieces == 0 {
         bail!("--width and --pieces must be at least 1");
     }
-    crate::commands::set_threads(args.threads)?;
+    args.run.start_pool()?;
     let (suite, suite_name) = match &args.suite {
         Some(path) => (Suite::load(path)?, path.display().to_string()),
         None => (Suite::embedded_default(), "default".to_string()),
@@ -89,7 +85,7 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
 fn run_one(suite: &Suite, eval: &dyn Evaluator, name: &str, args: &StrengthArgs) -> Measured {
     let started = Instant::now();
     let mut last_log = Instant::now();
-    let quiet = args.quiet;
+    let quiet = args.run.quiet;
     let results = measure(suite, eval, args.width, args.pieces, args.quiescence, args.seed, &mut |done, total| {
         if !quiet && (done == total || last_log.elapsed().as_secs() >= 5) {
             eprintln!("strength {name}: {done}/{total} starts, {:.1}s", started.elapsed().as_secs_f64());
