@@ -46,6 +46,14 @@ enum Command {
 }
 
 fn main() {
+    // Output piped into a reader that stops early (`| head`) ends the
+    // process quietly, as other command-line tools do, instead of a panic
+    // in `println!`: Rust ignores SIGPIPE unless told otherwise.
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default action before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Play(a) => commands::play::play(a),

@@ -171,3 +171,17 @@ fn a_search_from_a_games_position_writes_the_whole_game() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--at 5000"));
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_panic() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hatetris"))
+        .args(["search", "--width", "10", "--eval", "baseline", "--json", "--quiet"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}
