@@ -22,7 +22,8 @@ pub fn set_threads(threads: Option<usize>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The flags every long-running command shares.
+/// `--threads` and `--quiet` as search, games, strength, cycle and hunt
+/// share them (train, solve and label word theirs differently).
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
     /// Worker threads (default: all cores).
