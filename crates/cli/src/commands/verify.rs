@@ -6,7 +6,6 @@ use clap::Args;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{play, Enemy, Rules};
 use serde_json::json;
-use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -28,15 +27,9 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
     let keys = read_replay(args.file.as_deref())?;
     let rules = Rules::STANDARD;
     let mut lock = 0;
-    // A trace piped into `head` stops being read: the rest is dropped
-    // quietly instead of panicking in `println!`.
-    let mut stdout = std::io::stdout().lock();
-    let mut reader_gone = false;
-    let mut line = |v: serde_json::Value| {
-        if !reader_gone && writeln!(stdout, "{v}").is_err() {
-            reader_gone = true;
-        }
-    };
+    // A reader that stops early (`| head`) ends the process in `main`'s
+    // SIGPIPE setting, as for every command.
+    let line = |v: serde_json::Value| println!("{v}");
     if args.trace {
         let game = hatetris_game::Game::new(rules, args.enemy);
         line(json!({ "first_piece": game.piece().letter().to_string() }));
