@@ -35,6 +35,8 @@ enum Command {
     Train(commands::train::TrainArgs),
     /// Label the wells of data sets with the mean value of several evaluators.
     Label(commands::label::LabelArgs),
+    /// Search one game and write samples of its beams as a data set (wells for `label`).
+    Sample(commands::sample::SampleArgs),
     /// Write a suite of start positions taken from replays.
     Suite(commands::suite::SuiteArgs),
     /// Measure an evaluator's search from the starts of a suite (and compare two).
@@ -66,6 +68,7 @@ fn main() {
         Command::Solve(a) => commands::solve::solve(a),
         Command::Train(a) => commands::train::train(a),
         Command::Label(a) => commands::label::label(a),
+        Command::Sample(a) => commands::sample::sample(a),
         Command::Suite(a) => commands::suite::suite(a),
         Command::Strength(a) => commands::strength::strength(a),
         Command::Compare(a) => commands::compare::compare_files(a),

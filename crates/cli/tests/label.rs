@@ -1,5 +1,6 @@
-//! `hatetris label` as a user runs it: the wells of data sets, once each,
-//! with the mean of the teachers' values; bad input exits 2 with one line.
+//! `hatetris label` (and `sample`, which writes its wells) as a user runs
+//! it: the wells of data sets, once each, with the mean of the teachers'
+//! values; bad input exits 2 with one line.
 
 use hatetris_eval::{Baseline, EvalSpec, Evaluator};
 use hatetris_learn::dataset::{read_dataset, write_dataset, Sample};
@@ -68,4 +69,34 @@ fn bad_input_is_one_line() {
         assert!(err.contains(needle), "{err}");
     }
     assert!(!out.exists(), "nothing written on bad input");
+}
+
+#[test]
+fn sample_writes_a_searched_games_wells_reproducibly_for_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two, out) = (dir.path().join("one.htds"), dir.path().join("two.htds"), dir.path().join("lab.htds"));
+    let run = |path: &std::path::Path| {
+        let args = ["sample", "--eval", "baseline", "--width", "40", "--samples", "5", "--seed", "3", "--quiet"];
+        let o = hatetris(&[&args[..], &["--out", path.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let (r1, r2) = (run(&one), run(&two));
+    assert_eq!(r1["replay"], r2["replay"], "the same seed plays the same game");
+    let wells = read_dataset(&one).unwrap();
+    assert_eq!(wells.len() as u64, r1["wells"].as_u64().unwrap());
+    let pieces = r1["pieces"].as_u64().unwrap() as usize;
+    assert!(!wells.is_empty() && wells.len() <= 5 * (pieces + 1), "{} wells from {pieces} pieces", wells.len());
+    assert_eq!(
+        wells.iter().map(|s| s.rows()).collect::<Vec<_>>(),
+        read_dataset(&two).unwrap().iter().map(|s| s.rows()).collect::<Vec<_>>(),
+        "the same seed samples the same wells"
+    );
+    let o = hatetris(&["label", "--teacher", "net", "--data", one.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    let o = hatetris(&["sample", "--width", "0", "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
 }

@@ -1,20 +1,29 @@
 #!/bin/bash
 # dmx (docs/experiments.md): dm widened to more lineages. make.sh NAME
 # TEACHER... fits boot 16 to the mean of the teachers (network files) over
-# one set of wells (by default boot's cycle 17, g3's cycle, gd's cycle 23;
-# DATA="FILE..." sets others; SEED=N the fit's seed, default 0; INIT=FILE the network the fit starts
-# from, default boot 16), then
-# measures it on both full-game yardsticks and the three suites against
-# boot 16. Everything lands in /work/runs/dmx/NAME. The teachers and wells
-# are the runs' own files: gd 23's network is kept in teachers/, the
-# cycles' samples.htds are rebuilt by their runs' commands.
+# a set of wells, then measures it on both full-game yardsticks and the
+# three suites against boot 16. Everything lands in /work/runs/dmx/NAME.
+# The wells: by default each teacher's own game at width 100,000 (`hatetris
+# sample`, seed 1, 2,048 a depth; kept in /work/runs/dmx/wells and reused),
+# so the repository's network files are all it needs (d4's teachers give
+# d4r4, row dmx-r); DATA="FILE..." sets others (d4 itself was fitted on
+# boot's cycle 17, g3's cycle and gd's cycle 23, files of those runs).
+# SEED=N is the fit's seed (default 0), INIT=FILE the network the fit
+# starts from (default boot 16).
 set -euo pipefail
 N=$1; shift
 B=/work/main/target/release/hatetris
 S=/work/main/docs/runs
 mkdir -p /work/runs/dmx/$N && cd /work/runs/dmx/$N
 T=(); for t in "$@"; do T+=(--teacher "net=$t"); done
-DATA=${DATA:-/work/runs/boot/r/cycle-017/samples.htds /work/runs/roll/g3/c/cycle-001/samples.htds /work/runs/open/gd/cycle-023/samples.htds}
+if [ -z "${DATA:-}" ]; then
+  mkdir -p /work/runs/dmx/wells
+  for t in "$@"; do
+    w=/work/runs/dmx/wells/$(basename "$t" .hnet)-$(cksum < "$t" | cut -d' ' -f1).htds
+    [ -f "$w" ] || $B sample --eval "net=$t" --width 100000 --samples 2048 --seed 1 --out "$w" --quiet > "$w.json"
+    DATA="${DATA:-} $w"
+  done
+fi
 # shellcheck disable=SC2086 # DATA is a list of paths
 $B label "${T[@]}" --data $DATA --out lab.htds
 $B train --init "${INIT:-$S/boot/boot16.hnet}" --data lab.htds --out $N.hnet --seed "${SEED:-0}" --quiet > train.log

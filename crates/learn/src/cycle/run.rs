@@ -261,25 +261,52 @@ pub enum CycleError {
     Starts { path: PathBuf, what: String },
 }
 
-/// The search step's record (search.json).
+/// The search step's record (search.json), and what `sample_game` returns.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct SearchRecord {
-    lines: u32,
-    pieces: usize,
-    replay: String,
-    wells_sampled: usize,
-    search_secs: f64,
+pub struct SearchRecord {
+    /// Lines of the searched game (its replay verified).
+    pub lines: u32,
+    pub pieces: usize,
+    /// The game's Base2048 replay.
+    pub replay: String,
+    /// Wells written to the samples file.
+    pub wells_sampled: usize,
+    pub search_secs: f64,
     #[serde(default)]
-    starts_pieces: Option<f64>,
+    pub starts_pieces: Option<f64>,
     /// Lines of each opening's game (`openings`).
     #[serde(default)]
-    opening_lines: Vec<u32>,
+    pub opening_lines: Vec<u32>,
     /// Lines of the game the network before searched again (`retry_below`).
     #[serde(default)]
-    retry_lines: Option<u32>,
+    pub retry_lines: Option<u32>,
     /// Rows the game froze per 100 pieces (`hatetris_game::frozen`).
     #[serde(default)]
-    frozen_per_100: Option<f64>,
+    pub frozen_per_100: Option<f64>,
+}
+
+/// A cycle's search step on its own: one game from the empty well (the
+/// official 16 rows, the HATETRIS enemy) at `width`, with up to
+/// `samples_per_depth` of each depth's beam entries written to `out` as a
+/// data set, as the cycle samples them. Distillation (`label`) needs wells
+/// and not targets, so any evaluator's wells serve, and a run's wells can
+/// be rebuilt from its networks alone.
+pub fn sample_game(
+    eval: &dyn Evaluator,
+    width: usize,
+    samples_per_depth: usize,
+    quiescence: u32,
+    seed: u64,
+    out: &Path,
+    on_depth: &mut dyn FnMut(&hatetris_search::DepthReport),
+) -> Result<SearchRecord, CycleError> {
+    let config = CycleConfig { width, samples_per_depth, quiescence, seed, ..CycleConfig::default() };
+    let mut on_event = |e: CycleEvent| {
+        if let CycleEvent::SearchDepth { report, .. } = e {
+            on_depth(report)
+        }
+    };
+    search_step(&config, Rules::STANDARD, None, eval, None, seed, 0, out, &mut on_event)
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {

@@ -1,0 +1,68 @@
+//! `hatetris sample`: a cycle's search step on its own. One game from the
+//! empty well whose beams are sampled into a data set: the wells `label`
+//! distils teachers on, rebuilt from a network alone.
+
+use crate::commands::progress::DepthProgress;
+use anyhow::{bail, Result};
+use clap::Args;
+use hatetris_eval::EvalSpec;
+use hatetris_learn::cycle::sample_game;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct SampleArgs {
+    /// The evaluator that searches (`net`, `net=PATH`, `baseline`,
+    /// `mean=A,B,...`, as `search` names them).
+    #[arg(long, default_value = "net")]
+    pub eval: String,
+    /// Beam width of the search.
+    #[arg(long, default_value_t = 100_000)]
+    pub width: usize,
+    /// Beam entries sampled at every depth (all of them if the beam is
+    /// smaller).
+    #[arg(long, default_value_t = 2048)]
+    pub samples: usize,
+    /// Seed of the search's tie-breaks and of the sampling.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Depth of the S/Z line-clear chains (0: off, as cycles run now).
+    #[arg(long, default_value_t = 0)]
+    pub quiescence: u32,
+    /// The data set (.htds) to write; its targets are not values.
+    #[arg(long)]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub run: crate::commands::RunArgs,
+}
+
+pub fn sample(args: &SampleArgs) -> Result<()> {
+    if args.width == 0 || args.samples == 0 {
+        bail!("--width and --samples must be at least 1");
+    }
+    args.run.start_pool()?;
+    let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;
+    let mut progress = DepthProgress::new(args.run.quiet, "sample");
+    let mut last = hatetris_search::DepthReport::default();
+    let record =
+        sample_game(eval.as_ref(), args.width, args.samples, args.quiescence, args.seed, &args.out, &mut |r| {
+            progress.update(r);
+            last = r.clone();
+        })?;
+    progress.finish(&last);
+    println!(
+        "{}",
+        serde_json::json!({
+            "eval": identity,
+            "width": args.width,
+            "seed": args.seed,
+            "lines": record.lines,
+            "pieces": record.pieces,
+            "wells": record.wells_sampled,
+            "secs": record.search_secs,
+            "frozen_per_100": record.frozen_per_100,
+            "replay": record.replay,
+            "out": args.out.display().to_string(),
+        })
+    );
+    Ok(())
+}
