@@ -1,6 +1,6 @@
 //! `hatetris sample`: a cycle's search step on its own. One game from the
 //! empty well whose beams are sampled into a data set: the wells `label`
-//! distils teachers on, rebuilt from a network alone.
+//! distils teachers on, made from a network file alone.
 
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Result};

@@ -289,8 +289,9 @@ pub struct SearchRecord {
 /// official 16 rows, the HATETRIS enemy) at `width`, with up to
 /// `samples_per_depth` of each depth's beam entries written to `out` as a
 /// data set, as the cycle samples them. Distillation (`label`) needs wells
-/// and not targets, so any evaluator's wells serve, and a run's wells can
-/// be rebuilt from its networks alone.
+/// and not targets, so any evaluator's wells serve, and wells of the kind
+/// a cycle samples come from a network file alone (the same bytes as a
+/// cycle's only at that cycle's seed).
 pub fn sample_game(
     eval: &dyn Evaluator,
     width: usize,
