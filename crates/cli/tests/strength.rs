@@ -189,6 +189,7 @@ fn games_prints_its_json_and_replays_that_verify() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["games"].as_u64(), v["width"].as_u64(), v["open"].as_u64()), (Some(3), Some(20), Some(6)));
+    assert_eq!(v["quiescence"].as_u64(), Some(0), "no S/Z chains unless asked");
     let evals = v["evals"].as_array().unwrap();
     assert_eq!(evals.len(), 2);
     for e in evals {

@@ -678,6 +678,7 @@ fn mc(args: &[String]) {
         open: args[3].parse().expect("OPEN_PIECES"),
         noise: args[4].parse().expect("NOISE"),
         seed: 0,
+        quiescence: 0,
     };
     let games = play_games(eval.as_ref(), &config, &mut |_, _| {}).expect("the games replay");
     for (g, game) in games.iter().enumerate() {

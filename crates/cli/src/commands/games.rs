@@ -35,6 +35,9 @@ pub struct GamesArgs {
     /// Seeds the openings' noise: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Depth of the S/Z line-clear chains in every search, as `search --quiescence` (0: off).
+    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
+    pub quiescence: u32,
     /// Print one JSON object (with every game's replay) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -65,6 +68,7 @@ pub fn games(args: &GamesArgs) -> Result<()> {
         open: args.open,
         noise: args.noise as f32,
         seed: args.seed,
+        quiescence: args.quiescence,
     };
     let mut played = Vec::new();
     for (eval, name) in &evals {
@@ -123,6 +127,7 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
         "open": args.open,
         "noise": args.noise,
         "seed": args.seed,
+        "quiescence": args.quiescence,
         "evals": evals,
     });
     if let Some((pieces, lines)) = compared {

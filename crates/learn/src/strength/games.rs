@@ -26,6 +26,8 @@ pub struct GamesConfig {
     /// The noise's amplitude: values move by up to this much.
     pub noise: f32,
     pub seed: u64,
+    /// Depth of the S/Z chains in the searches (`SearchConfig::quiescence`).
+    pub quiescence: u32,
 }
 
 /// One game.
@@ -73,7 +75,14 @@ pub fn play_games(
     let mut out = Vec::with_capacity(config.games);
     for i in 0..config.games {
         let salt = game_salt(config.seed, i);
-        let search = SearchConfig { width: config.width, rules: RULES, enemy: ENEMY, seed: salt, ..Default::default() };
+        let search = SearchConfig {
+            width: config.width,
+            rules: RULES,
+            enemy: ENEMY,
+            seed: salt,
+            quiescence: config.quiescence,
+            ..Default::default()
+        };
         let opening = noisy_opening(eval, &search, config.open, config.noise, salt);
         let mut state = BeamState::from_moves(&opening, RULES, ENEMY)?;
         run(&mut state, &search, eval, &mut |_| true);
@@ -194,7 +203,7 @@ mod tests {
     #[test]
     fn games_are_reproducible_from_the_seed() {
         let net = Network::embedded_default();
-        let config = GamesConfig { games: 3, width: 20, open: 8, noise: 0.5, seed: 4 };
+        let config = GamesConfig { games: 3, width: 20, open: 8, noise: 0.5, seed: 4, quiescence: 0 };
         let a = play_games(&net, &config, &mut |_, _| {}).unwrap();
         let b = play_games(&net, &config, &mut |_, _| {}).unwrap();
         assert_eq!(a, b);
@@ -207,6 +216,14 @@ mod tests {
             &mut |_| {},
         );
         assert_eq!(plain[0].line, beam.moves, "no opening: the plain search of the game's seed");
+        let chained =
+            play_games(&net, &GamesConfig { open: 0, games: 1, quiescence: 1, ..config }, &mut |_, _| {}).unwrap();
+        let beam = hatetris_search::search(
+            &SearchConfig { width: 20, seed: game_salt(4, 0), quiescence: 1, ..Default::default() },
+            &net,
+            &mut |_| {},
+        );
+        assert_eq!(chained[0].line, beam.moves, "the chains' depth reaches the search");
         assert!(c.iter().zip(&a).any(|(x, y)| x.line[..8] != y.line[..8]), "another seed, other openings");
         for g in &a {
             let mut last = Well::default();
@@ -221,7 +238,7 @@ mod tests {
     #[test]
     fn distinct_counts_games_that_end_alike_once() {
         let net = Network::embedded_default();
-        let config = GamesConfig { games: 2, width: 20, open: 8, noise: 0.5, seed: 4 };
+        let config = GamesConfig { games: 2, width: 20, open: 8, noise: 0.5, seed: 4, quiescence: 0 };
         let mut games = play_games(&net, &config, &mut |_, _| {}).unwrap();
         assert_ne!(games[0].last_well, games[1].last_well);
         assert_eq!(summarize_games(&games).distinct, 2);
