@@ -95,8 +95,30 @@ fn sample_writes_a_searched_games_wells_reproducibly_for_label() {
     let o = hatetris(&["label", "--teacher", "net", "--data", one.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 
-    let o = hatetris(&["sample", "--width", "0", "--out", out.to_str().unwrap()]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert_eq!(r1["opening_lines"].as_array().map(Vec::len), Some(0));
+
+    // Opened games add their own wells after the game from the empty well.
+    let opened = dir.path().join("opened.htds");
+    let args = ["sample", "--eval", "baseline", "--width", "40", "--samples", "5", "--seed", "3", "--quiet"];
+    let more = ["--openings", "2", "--opening-pieces", "6", "--opening-noise", "1", "--out", opened.to_str().unwrap()];
+    let o = hatetris(&[&args[..], &more[..]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r3: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r3["replay"], r1["replay"], "the game from the empty well is the same");
+    assert_eq!(r3["opening_lines"].as_array().map(Vec::len), Some(2));
+    let all = read_dataset(&opened).unwrap();
+    assert_eq!(all.len() as u64, r3["wells"].as_u64().unwrap());
+    assert!(all.len() > wells.len());
+    assert_eq!(
+        all[..wells.len()].iter().map(|s| s.rows()).collect::<Vec<_>>(),
+        wells.iter().map(|s| s.rows()).collect::<Vec<_>>(),
+        "the first game's wells come first, unchanged"
+    );
+
+    for bad in [&["--width", "0"][..], &["--opening-noise=-1"][..]] {
+        let o = hatetris(&[&["sample", "--out", out.to_str().unwrap()][..], bad].concat());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
 }

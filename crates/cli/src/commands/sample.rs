@@ -6,7 +6,7 @@ use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Result};
 use clap::Args;
 use hatetris_eval::EvalSpec;
-use hatetris_learn::cycle::sample_game;
+use hatetris_learn::cycle::{sample_game, CycleConfig};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -28,6 +28,20 @@ pub struct SampleArgs {
     /// Depth of the S/Z line-clear chains (0: off, as cycles run now).
     #[arg(long, default_value_t = 0)]
     pub quiescence: u32,
+    /// Games opened with noise besides the one from the empty well, each
+    /// sampled as it is (a cycle's `--openings`): wells off the
+    /// network's own line.
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    /// Pieces of each such game's noisy opening.
+    #[arg(long, default_value_t = 20)]
+    pub opening_pieces: usize,
+    /// Amplitude of the openings' noise on the values.
+    #[arg(long, default_value_t = 0.3)]
+    pub opening_noise: f32,
+    /// Beam width of the opened games (0: `--width`).
+    #[arg(long, default_value_t = 0)]
+    pub opening_width: usize,
     /// The data set (.htds) to write; its targets are not values.
     #[arg(long)]
     pub out: PathBuf,
@@ -39,15 +53,28 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     if args.width == 0 || args.samples == 0 {
         bail!("--width and --samples must be at least 1");
     }
+    if !(args.opening_noise.is_finite() && args.opening_noise >= 0.0) {
+        bail!("--opening-noise must be a number at least 0");
+    }
     args.run.start_pool()?;
     let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");
     let mut last = hatetris_search::DepthReport::default();
-    let record =
-        sample_game(eval.as_ref(), args.width, args.samples, args.quiescence, args.seed, &args.out, &mut |r| {
-            progress.update(r);
-            last = r.clone();
-        })?;
+    let config = CycleConfig {
+        width: args.width,
+        samples_per_depth: args.samples,
+        quiescence: args.quiescence,
+        seed: args.seed,
+        openings: args.openings,
+        opening_pieces: args.opening_pieces,
+        opening_noise: args.opening_noise,
+        opening_width: args.opening_width,
+        ..CycleConfig::default()
+    };
+    let record = sample_game(eval.as_ref(), &config, &args.out, &mut |r| {
+        progress.update(r);
+        last = r.clone();
+    })?;
     progress.finish(&last);
     println!(
         "{}",
@@ -57,6 +84,7 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
             "seed": args.seed,
             "lines": record.lines,
             "pieces": record.pieces,
+            "opening_lines": record.opening_lines,
             "wells": record.wells_sampled,
             "secs": record.search_secs,
             "frozen_per_100": record.frozen_per_100,

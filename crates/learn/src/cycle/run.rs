@@ -286,28 +286,26 @@ pub struct SearchRecord {
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
-/// official 16 rows, the HATETRIS enemy) at `width`, with up to
-/// `samples_per_depth` of each depth's beam entries written to `out` as a
-/// data set, as the cycle samples them. Distillation (`label`) needs wells
-/// and not targets, so any evaluator's wells serve, and wells of the kind
-/// a cycle samples come from a network file alone (the same bytes as a
-/// cycle's only at that cycle's seed).
+/// official 16 rows, the HATETRIS enemy) at `config.width`, with up to
+/// `config.samples_per_depth` of each depth's beam entries written to `out`
+/// as a data set, as the cycle samples them, and `config.openings` games
+/// opened with noise besides it (as the cycle's `openings`). Distillation
+/// (`label`) needs wells and not targets, so any evaluator's wells serve,
+/// and wells of the kind a cycle samples come from a network file alone
+/// (the same bytes as a cycle's only at that cycle's seed). Only the
+/// search step's fields of `config` are read.
 pub fn sample_game(
     eval: &dyn Evaluator,
-    width: usize,
-    samples_per_depth: usize,
-    quiescence: u32,
-    seed: u64,
+    config: &CycleConfig,
     out: &Path,
     on_depth: &mut dyn FnMut(&hatetris_search::DepthReport),
 ) -> Result<SearchRecord, CycleError> {
-    let config = CycleConfig { width, samples_per_depth, quiescence, seed, ..CycleConfig::default() };
     let mut on_event = |e: CycleEvent| {
         if let CycleEvent::SearchDepth { report, .. } = e {
             on_depth(report)
         }
     };
-    search_step(&config, Rules::STANDARD, None, eval, None, seed, 0, out, &mut on_event)
+    search_step(config, Rules::STANDARD, None, eval, None, config.seed, 0, out, &mut on_event)
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
