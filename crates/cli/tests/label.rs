@@ -115,7 +115,7 @@ fn sample_writes_a_searched_games_wells_reproducibly_for_label() {
         "the first game's wells come first, unchanged"
     );
 
-    for bad in [&["--width", "0"][..], &["--opening-noise=-1"][..]] {
+    for bad in [&["--width", "0"][..], &["--openings", "1", "--opening-noise=-1"][..]] {
         let o = hatetris(&[&["sample", "--out", out.to_str().unwrap()][..], bad].concat());
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{err}");

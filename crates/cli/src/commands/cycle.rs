@@ -8,6 +8,41 @@ use hatetris_learn::cycle::{run_cycles, CycleConfig, CycleEvent, RefineConfig, S
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
 
+/// The search step's games opened with noise, shared by `cycle` and
+/// `sample` (`CycleConfig::openings`).
+#[derive(Args, Debug, Clone)]
+pub struct OpeningArgs {
+    /// Exploratory games of each search step besides the one from the empty
+    /// well: each opens with --opening-pieces pieces of a search whose
+    /// values carry seeded noise, then is searched on to its end (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    /// Pieces of each opened game's noisy opening.
+    #[arg(long, default_value_t = 20)]
+    pub opening_pieces: usize,
+    /// Noise added to the network's value in the openings (values lie in
+    /// [-1, 1]).
+    #[arg(long, default_value_t = 0.3)]
+    pub opening_noise: f32,
+    /// Beam width of the openings' searches (0: --width).
+    #[arg(long, default_value_t = 0)]
+    pub opening_width: usize,
+    /// Wells sampled a depth in each opening's search (0: --samples).
+    #[arg(long, default_value_t = 0)]
+    pub opening_samples: usize,
+}
+
+impl OpeningArgs {
+    pub fn check(&self) -> Result<()> {
+        if self.openings > 0
+            && (self.opening_pieces == 0 || !(self.opening_noise >= 0.0 && self.opening_noise.is_finite()))
+        {
+            bail!("--openings needs --opening-pieces of at least 1 and an --opening-noise of 0 or more");
+        }
+        Ok(())
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct CycleArgs {
     /// The run directory: created if new, continued if it exists.
@@ -92,23 +127,8 @@ pub struct CycleArgs {
     /// and the N - 1 before it.
     #[arg(long, default_value_t = 1)]
     pub teacher_window: usize,
-    /// Exploratory games of each search step besides the one from the empty
-    /// well: each opens with --opening-pieces pieces of a search whose
-    /// values carry seeded noise, then is searched on to its end (0: none).
-    #[arg(long, default_value_t = 0)]
-    pub openings: usize,
-    #[arg(long, default_value_t = 20)]
-    pub opening_pieces: usize,
-    /// Noise added to the network's value in the openings (values lie in
-    /// [-1, 1]).
-    #[arg(long, default_value_t = 0.3)]
-    pub opening_noise: f32,
-    /// Beam width of the openings' searches (0: --width).
-    #[arg(long, default_value_t = 0)]
-    pub opening_width: usize,
-    /// Wells sampled a depth in each opening's search (0: --samples).
-    #[arg(long, default_value_t = 0)]
-    pub opening_samples: usize,
+    #[command(flatten)]
+    pub opening: OpeningArgs,
     /// When a cycle's game makes fewer lines than this share of the last
     /// cycle's (0: never), the network before searches the game again and
     /// both beams are sampled: a network that walks into a well it
@@ -168,11 +188,11 @@ impl CycleArgs {
             start_pieces: self.start_pieces,
             students: self.students,
             teacher_window: self.teacher_window,
-            openings: self.openings,
-            opening_pieces: self.opening_pieces,
-            opening_noise: self.opening_noise,
-            opening_width: self.opening_width,
-            opening_samples: self.opening_samples,
+            openings: self.opening.openings,
+            opening_pieces: self.opening.opening_pieces,
+            opening_noise: self.opening.opening_noise,
+            opening_width: self.opening.opening_width,
+            opening_samples: self.opening.opening_samples,
             retry_below: self.retry_below,
             train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
         }
@@ -213,10 +233,7 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
     if !in_range {
         bail!("--gamma must be in (0, 1) and --refine-step in (0, 1]");
     }
-    if args.openings > 0 && (args.opening_pieces == 0 || !(args.opening_noise >= 0.0 && args.opening_noise.is_finite()))
-    {
-        bail!("--openings needs --opening-pieces of at least 1 and an --opening-noise of 0 or more");
-    }
+    args.opening.check()?;
     if !(args.retry_below >= 0.0 && args.retry_below.is_finite()) {
         bail!("--retry-below must be 0 or more");
     }

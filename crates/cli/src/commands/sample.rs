@@ -2,6 +2,7 @@
 //! empty well whose beams are sampled into a data set: the wells `label`
 //! distils teachers on, made from a network file alone.
 
+use crate::commands::cycle::OpeningArgs;
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -29,19 +30,9 @@ pub struct SampleArgs {
     #[arg(long, default_value_t = 0)]
     pub quiescence: u32,
     /// Games opened with noise besides the one from the empty well, each
-    /// sampled as it is (a cycle's `--openings`): wells off the
-    /// network's own line.
-    #[arg(long, default_value_t = 0)]
-    pub openings: usize,
-    /// Pieces of each such game's noisy opening.
-    #[arg(long, default_value_t = 20)]
-    pub opening_pieces: usize,
-    /// Amplitude of the openings' noise on the values.
-    #[arg(long, default_value_t = 0.3)]
-    pub opening_noise: f32,
-    /// Beam width of the opened games (0: `--width`).
-    #[arg(long, default_value_t = 0)]
-    pub opening_width: usize,
+    /// sampled as it is: wells off the network's own line.
+    #[command(flatten)]
+    pub opening: OpeningArgs,
     /// The data set (.htds) to write; its targets are not values.
     #[arg(long)]
     pub out: PathBuf,
@@ -53,9 +44,7 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     if args.width == 0 || args.samples == 0 {
         bail!("--width and --samples must be at least 1");
     }
-    if !(args.opening_noise.is_finite() && args.opening_noise >= 0.0) {
-        bail!("--opening-noise must be a number at least 0");
-    }
+    args.opening.check()?;
     args.run.start_pool()?;
     let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");
@@ -65,10 +54,11 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         samples_per_depth: args.samples,
         quiescence: args.quiescence,
         seed: args.seed,
-        openings: args.openings,
-        opening_pieces: args.opening_pieces,
-        opening_noise: args.opening_noise,
-        opening_width: args.opening_width,
+        openings: args.opening.openings,
+        opening_pieces: args.opening.opening_pieces,
+        opening_noise: args.opening.opening_noise,
+        opening_width: args.opening.opening_width,
+        opening_samples: args.opening.opening_samples,
         ..CycleConfig::default()
     };
     let record = sample_game(eval.as_ref(), &config, &args.out, &mut |r| {
