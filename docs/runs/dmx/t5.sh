@@ -10,7 +10,7 @@ B=/work/main/target/release/hatetris
 S=/work/main/docs/runs
 W=/work/runs/dmx/wells
 mkdir -p /work/runs/dmx/t5
-cp /work/runs/boot2/r/cycle-0$C/net.hnet /work/runs/dmx/t5/boot2c$C.hnet
+cp /work/runs/boot2/r/cycle-$(printf %03d "$C")/net.hnet /work/runs/dmx/t5/boot2c$C.hnet
 [ -f $W/boot2c$C.htds ] || $B sample --eval net=/work/runs/dmx/t5/boot2c$C.hnet --width 100000 --samples 2048 --seed 1 --out $W/boot2c$C.htds --quiet > $W/boot2c$C.json
 DATA="$W/boot16.htds $W/g3.htds $W/g4.htds $W/gd23.htds $W/boot2c$C.htds" bash $S/dmx/make.sh $NAME $S/boot/boot16.hnet $S/roll/g3.hnet $S/roll/g4/g4.hnet $S/dmx/teachers/gd23.hnet /work/runs/dmx/t5/boot2c$C.hnet
 cd /work/runs/dmx/$NAME
