@@ -123,6 +123,23 @@ fn play_prints_a_score_and_a_replay_that_verifies_to_it() {
 }
 
 #[test]
+fn play_with_another_evaluator_plays_searchs_game_and_refuses_an_unknown_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = hatetris(&["play", "--width", "8", "--eval", "baseline", "--quiet"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let f = dir.path().join("r.txt");
+    let s = json(&hatetris(&[
+        "search", "--width", "8", "--eval", "baseline", "--quiet", "--json", "--out", f.to_str().unwrap(),
+    ]));
+    assert_eq!(text.lines().nth(1).unwrap(), s["replay"].as_str().unwrap());
+    let bad = hatetris(&["play", "--width", "8", "--eval", "nett", "--quiet"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("unknown evaluator") && err.trim().lines().count() == 1, "{err}");
+}
+
+#[test]
 fn a_resume_with_other_weights_under_the_same_path_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let (net, ck) = (dir.path().join("n.hnet"), dir.path().join("ck"));

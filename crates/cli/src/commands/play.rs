@@ -20,6 +20,10 @@ pub struct PlayArgs {
     /// Seed for tie-breaks: the same seed and width give the same game.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The evaluator, named as `search --eval` names it (default: the
+    /// embedded network).
+    #[arg(long, default_value = "net")]
+    pub eval: String,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -29,7 +33,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     if args.width == 0 {
         bail!("--width must be at least 1");
     }
-    let (eval, name) = load_evaluator("net")?;
+    let (eval, name) = load_evaluator(&args.eval)?;
     let config = SearchConfig {
         width: args.width,
         seed: args.seed,
