@@ -129,9 +129,8 @@ fn play_with_another_evaluator_plays_searchs_game_and_refuses_an_unknown_one() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let f = dir.path().join("r.txt");
-    let s = json(&hatetris(&[
-        "search", "--width", "8", "--eval", "baseline", "--quiet", "--json", "--out", f.to_str().unwrap(),
-    ]));
+    let out_file = f.to_str().unwrap();
+    let s = json(&hatetris(&["search", "--width", "8", "--eval", "baseline", "--json", "--out", out_file]));
     assert_eq!(text.lines().nth(1).unwrap(), s["replay"].as_str().unwrap());
     let bad = hatetris(&["play", "--width", "8", "--eval", "nett", "--quiet"]);
     assert_eq!(bad.status.code(), Some(2));
