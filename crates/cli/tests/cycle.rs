@@ -1,5 +1,5 @@
 //! `hatetris cycle` end to end at a tiny size: a cycle with the survival
-//! target, children sampling and an anchor set searches, refines, learns
+//! target, children sampling, an opening game and an anchor set searches, refines, learns
 //! (on its wells and the anchor's, with a student), measures the learned
 //! network on the suite and reports it; a widened start keeps its width;
 //! bad flags exit 2.
@@ -28,6 +28,8 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
         // The bootstrap's 48 hidden units widened, as a run may start.
         .args(["--hidden", "56"])
         .args(["--students", "1"])
+        // One noisy opening game beside the game from the empty well.
+        .args(["--openings", "1", "--opening-pieces", "2"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -53,6 +55,7 @@ fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
     assert_eq!(config["sample_children"], true);
     assert_eq!(config["anchor_samples"], 20);
     assert_eq!(config["students"], 1);
+    assert_eq!((config["openings"].as_u64(), config["opening_pieces"].as_u64()), (Some(1), Some(2)));
     for net in ["net-000.hnet", "cycle-001/net.hnet", "cycle-001/student-01.hnet"] {
         let net = hatetris_eval::Network::load(&run.join(net)).unwrap();
         assert_eq!(net.hidden, 56);

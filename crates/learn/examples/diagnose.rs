@@ -19,6 +19,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- mcwells GAMES.json OUT.htds
 //! cargo run --release -p hatetris-learn --example diagnose -- wideopen EVAL GAMES WIDTH OPEN_PIECES NOISE WIDE UNTIL
 //! cargo run --release -p hatetris-learn --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
+//! cargo run --release -p hatetris-learn --example diagnose -- aggs EVAL SAMPLES.htds PREFIX WIDTH DEPTH SEED
 //! ```
 //!
 //! Fixtures are read from `$HATETRIS_SHARED/fixtures` or `../shared/fixtures`.
@@ -65,6 +66,7 @@ fn main() {
         }
         Some("refine") => refine(&args[1..]),
         Some("pairs") => pairs(&args[1..]),
+        Some("aggs") => aggregates(&args[1..]),
         Some("mc") => mc(&args[1..]),
         Some("mcwells") => mc_wells(&args[1..]),
         Some("wideopen") => wide_opening(&args[1..]),
@@ -635,6 +637,65 @@ fn pairs(args: &[String]) {
     write(&args[2], "value", |&(x, _)| x);
     write(&args[3], "lookahead", |&(_, y)| y);
     println!("{} wells paired by {name} in {:.1} s", wells.len(), started.elapsed().as_secs_f64());
+}
+
+/// Other readings of refine's lookahead beam than its best value at the
+/// last depth: PREFIX-x.htds (the value), and PREFIX-y{max,t5,t20,all,
+/// depths}.htds: the best at the last depth (refine's y), the mean of the
+/// best 5, of the best 20, of the whole beam there, and the mean over the
+/// depths of each depth's best; all -1 if the beam dies before the last
+/// depth; and PREFIX-lines.htds, the lines the best entry there cleared
+/// on its way (0 if the beam died). Unscaled, in the samples' order.
+fn aggregates(args: &[String]) {
+    use hatetris_learn::dataset::{write_dataset, Sample};
+    let (name, eval, wells, config, seed) = refine_input(args, 3);
+    let search = SearchConfig {
+        width: config.width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 0,
+        seed,
+        twins: 1,
+        max_depth: config.depth,
+    };
+    const KINDS: [&str; 5] = ["max", "t5", "t20", "all", "depths"];
+    let started = std::time::Instant::now();
+    let mut progress = wells_progress(wells.len());
+    let mut rows: Vec<[f32; 7]> = Vec::with_capacity(wells.len());
+    for block in wells.chunks(256) {
+        rows.par_extend(block.par_iter().map(|w| {
+            let x = eval.evaluate(w.playable(RULES));
+            let mut state = BeamState::from_well(*w);
+            let mut bests = Vec::with_capacity(config.depth);
+            run(&mut state, &search, eval.as_ref(), &mut |s| {
+                if let Some(b) = s.beam.iter().map(|e| e.value).reduce(f32::max) {
+                    bests.push(b);
+                }
+                true
+            });
+            if state.pieces_survived() < config.depth || state.beam.is_empty() {
+                return [x, -1.0, -1.0, -1.0, -1.0, -1.0, 0.0];
+            }
+            let best = state.beam.iter().max_by(|a, b| a.value.total_cmp(&b.value)).expect("a live beam");
+            let lines = best.score as f32;
+            let mut v: Vec<f32> = state.beam.iter().map(|e| e.value).collect();
+            v.sort_unstable_by(|a, b| b.total_cmp(a));
+            let top = |k: usize| v[..k.min(v.len())].iter().sum::<f32>() / k.min(v.len()) as f32;
+            let depths = bests.iter().sum::<f32>() / bests.len() as f32;
+            [x, v[0], top(5), top(20), top(v.len()), depths, lines]
+        }));
+        progress(rows.len());
+    }
+    let prefix = &args[2];
+    for (k, kind) in std::iter::once("x").chain(KINDS.iter().copied()).chain(["lines"]).enumerate() {
+        let data: Vec<Sample> = wells.iter().zip(&rows).map(|(w, r)| Sample::new(w.playable(RULES), r[k])).collect();
+        let path = match kind {
+            "x" | "lines" => format!("{prefix}-{kind}.htds"),
+            _ => format!("{prefix}-y{kind}.htds"),
+        };
+        write_dataset(Path::new(&path), &format!("{kind} by {name}"), &data).expect("write");
+    }
+    println!("{} wells read by {name} in {:.1} s", wells.len(), started.elapsed().as_secs_f64());
 }
 
 /// The cycle's refine step (knewjade's lookahead target, scaled; step 0.5

@@ -41,6 +41,18 @@ impl OpeningArgs {
         }
         Ok(())
     }
+
+    /// `config` with these openings.
+    pub fn apply(&self, config: CycleConfig) -> CycleConfig {
+        CycleConfig {
+            openings: self.openings,
+            opening_pieces: self.opening_pieces,
+            opening_noise: self.opening_noise,
+            opening_width: self.opening_width,
+            opening_samples: self.opening_samples,
+            ..config
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -163,7 +175,7 @@ pub struct CycleArgs {
 
 impl CycleArgs {
     fn config(&self) -> CycleConfig {
-        CycleConfig {
+        self.opening.apply(CycleConfig {
             width: self.width,
             samples_per_depth: self.samples,
             refine: RefineConfig {
@@ -188,14 +200,10 @@ impl CycleArgs {
             start_pieces: self.start_pieces,
             students: self.students,
             teacher_window: self.teacher_window,
-            openings: self.opening.openings,
-            opening_pieces: self.opening.opening_pieces,
-            opening_noise: self.opening.opening_noise,
-            opening_width: self.opening.opening_width,
-            opening_samples: self.opening.opening_samples,
             retry_below: self.retry_below,
             train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
-        }
+            ..CycleConfig::default()
+        })
     }
 }
 

@@ -49,18 +49,13 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");
     let mut last = hatetris_search::DepthReport::default();
-    let config = CycleConfig {
+    let config = args.opening.apply(CycleConfig {
         width: args.width,
         samples_per_depth: args.samples,
         quiescence: args.quiescence,
         seed: args.seed,
-        openings: args.opening.openings,
-        opening_pieces: args.opening.opening_pieces,
-        opening_noise: args.opening.opening_noise,
-        opening_width: args.opening.opening_width,
-        opening_samples: args.opening.opening_samples,
         ..CycleConfig::default()
-    };
+    });
     let record = sample_game(eval.as_ref(), &config, &args.out, &mut |r| {
         progress.update(r);
         last = r.clone();
