@@ -649,15 +649,7 @@ fn pairs(args: &[String]) {
 fn aggregates(args: &[String]) {
     use hatetris_learn::dataset::{write_dataset, Sample};
     let (name, eval, wells, config, seed) = refine_input(args, 3);
-    let search = SearchConfig {
-        width: config.width,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence: 0,
-        seed,
-        twins: 1,
-        max_depth: config.depth,
-    };
+    let search = config.search(RULES, seed);
     const KINDS: [&str; 5] = ["max", "t5", "t20", "all", "depths"];
     let started = std::time::Instant::now();
     let mut progress = wells_progress(wells.len());
@@ -676,13 +668,12 @@ fn aggregates(args: &[String]) {
             if state.pieces_survived() < config.depth || state.beam.is_empty() {
                 return [x, -1.0, -1.0, -1.0, -1.0, -1.0, 0.0];
             }
-            let best = state.beam.iter().max_by(|a, b| a.value.total_cmp(&b.value)).expect("a live beam");
-            let lines = best.score as f32;
-            let mut v: Vec<f32> = state.beam.iter().map(|e| e.value).collect();
-            v.sort_unstable_by(|a, b| b.total_cmp(a));
-            let top = |k: usize| v[..k.min(v.len())].iter().sum::<f32>() / k.min(v.len()) as f32;
+            // Best first; the best entry's lines ride along with its value.
+            let mut v: Vec<(f32, u32)> = state.beam.iter().map(|e| (e.value, e.score)).collect();
+            v.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+            let top = |k: usize| v[..k.min(v.len())].iter().map(|e| e.0).sum::<f32>() / k.min(v.len()) as f32;
             let depths = bests.iter().sum::<f32>() / bests.len() as f32;
-            [x, v[0], top(5), top(20), top(v.len()), depths, lines]
+            [x, v[0].0, top(5), top(20), top(v.len()), depths, v[0].1 as f32]
         }));
         progress(rows.len());
     }

@@ -85,7 +85,7 @@ impl Default for RefineConfig {
 impl RefineConfig {
     /// The lookahead beam's settings: the real enemy with no memory but the
     /// lookahead's own, and no clear chains (knewjade's refine).
-    fn search(&self, rules: Rules, seed: u64) -> SearchConfig {
+    pub fn search(&self, rules: Rules, seed: u64) -> SearchConfig {
         SearchConfig {
             width: self.width,
             rules,
