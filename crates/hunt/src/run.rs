@@ -16,7 +16,7 @@ use hatetris_fileio::frame::{self, FrameError};
 use hatetris_fileio::write_atomically;
 use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
-use hatetris_search::{run, verified_replay, BeamState, DepthReport, LineError, SearchConfig};
+use hatetris_search::{run, verified_replay, BeamState, ChainRule, DepthReport, LineError, SearchConfig};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -37,8 +37,19 @@ pub struct HuntConfig {
     pub stride: u32,
     /// Weight of UCB1's exploration term (values are in [0, 1]).
     pub explore: f64,
-    /// S/Z line-clear chain depth of the searches.
+    /// Line-clear chain depth of the searches.
     pub quiescence: u32,
+    /// Which clears the chains follow; hunts from before the rules existed
+    /// followed every S and Z clear.
+    #[serde(default = "sz_rule")]
+    pub chain_rule: ChainRule,
+    /// Chain only this many times the width of best candidates (0: all).
+    #[serde(default)]
+    pub chain_band: u32,
+}
+
+fn sz_rule() -> ChainRule {
+    ChainRule::Sz
 }
 
 /// One search of the hunt.
@@ -156,6 +167,8 @@ impl HuntState {
             rules: Rules::STANDARD,
             enemy: Enemy::Hatetris,
             quiescence: self.config.quiescence,
+            chain_rule: self.config.chain_rule,
+            chain_band: self.config.chain_band,
             seed: self.config.seed ^ (iteration as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             twins: 1,
             max_depth: 0,
@@ -269,7 +282,16 @@ mod tests {
     use hatetris_search::moves_for_keys;
 
     fn config() -> HuntConfig {
-        HuntConfig { eval: "baseline".into(), widths: vec![8, 24], seed: 3, stride: 10, explore: 0.3, quiescence: 1 }
+        HuntConfig {
+            eval: "baseline".into(),
+            widths: vec![8, 24],
+            seed: 3,
+            stride: 10,
+            explore: 0.3,
+            quiescence: 1,
+            chain_rule: ChainRule::Record,
+            chain_band: 0,
+        }
     }
 
     /// A hunt stopped after some iterations and resumed from its files

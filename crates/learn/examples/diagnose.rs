@@ -30,7 +30,11 @@ use hatetris_learn::strength::{measure, summarize, Suite};
 use hatetris_search::{
     moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Lookahead, Move, SearchConfig,
 };
+use hatetris_search::{ChainRule, Chains};
 use rand::{Rng, SeedableRng};
+
+/// One S/Z clear deep: the chains these diagnoses were measured with.
+const SZ1: Chains = Chains { rule: ChainRule::Sz, depth: 1, band: 0 };
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -125,8 +129,11 @@ fn agreement(evals: &[(String, Box<dyn Evaluator>)]) {
                 continue;
             }
             for ((_, eval), t) in evals.iter().zip(&mut totals) {
-                let value = quiescent_value(eval.as_ref(), RULES, &played, 1);
-                let above = children.iter().filter(|w| quiescent_value(eval.as_ref(), RULES, w, 1) > value).count();
+                let value = quiescent_value(eval.as_ref(), RULES, &played, ChainRule::Sz, 1);
+                let above = children
+                    .iter()
+                    .filter(|w| quiescent_value(eval.as_ref(), RULES, w, ChainRule::Sz, 1) > value)
+                    .count();
                 t.0 += 1;
                 t.1 += above as f64 / (children.len() - 1) as f64;
                 t.2 += usize::from(above == 0);
@@ -149,8 +156,17 @@ fn agreement(evals: &[(String, Box<dyn Evaluator>)]) {
 fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
     let games = public_games();
     let horizon = 40;
-    let config =
-        SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: horizon };
+    let config = SearchConfig {
+        width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 1,
+        chain_rule: ChainRule::Sz,
+        chain_band: 0,
+        seed: 0,
+        twins: 1,
+        max_depth: horizon,
+    };
     let stack = |w: &Well| (RULES.depth() - w.rating(RULES) as usize) as f64;
     for (name, eval) in evals {
         let mut kept = Vec::new();
@@ -200,7 +216,17 @@ fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
 /// The lookahead from `well` (no memory, quiescence 0, as refine plays
 /// it): pieces survived (at most `depth`) and the best value at its end.
 fn look(well: &Well, width: usize, depth: usize, eval: &dyn Evaluator) -> (usize, Option<f32>) {
-    let config = SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 0, seed: 0, twins: 1, max_depth: depth };
+    let config = SearchConfig {
+        width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 0,
+        chain_rule: ChainRule::Sz,
+        chain_band: 0,
+        seed: 0,
+        twins: 1,
+        max_depth: depth,
+    };
     let mut state = BeamState::from_well(*well);
     run(&mut state, &config, eval, &mut |_| true);
     (state.pieces_survived(), state.beam.iter().map(|e| e.value).reduce(f32::max))
@@ -210,8 +236,17 @@ fn look(well: &Well, width: usize, depth: usize, eval: &dyn Evaluator) -> (usize
 /// `retention`): that well and the beam's wells there, best first.
 fn cut_cases(eval: &dyn Evaluator) -> Vec<(Well, Vec<Well>)> {
     let horizon = 40;
-    let config =
-        SearchConfig { width: 1000, rules: RULES, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: horizon };
+    let config = SearchConfig {
+        width: 1000,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 1,
+        chain_rule: ChainRule::Sz,
+        chain_band: 0,
+        seed: 0,
+        twins: 1,
+        max_depth: horizon,
+    };
     let mut cases: Vec<(Well, Vec<Well>)> = Vec::new();
     for (_, moves, wells) in &public_games() {
         for p in (FIRST..moves.len().saturating_sub(horizon)).step_by(25) {
@@ -300,7 +335,7 @@ fn targets(eval: &dyn Evaluator) {
 fn cut(evals: &[(String, Box<dyn Evaluator>)]) {
     let cases = cut_cases(evals[0].1.as_ref());
     let share = |eval: &dyn Evaluator, pick: &(dyn Fn(&[Well]) -> Vec<Well> + Sync)| {
-        let value = |w: &Well| quiescent_value(eval, RULES, w, 1);
+        let value = |w: &Well| quiescent_value(eval, RULES, w, ChainRule::Sz, 1);
         let total: f64 = cases
             .par_iter()
             .map(|(public, beam)| {
@@ -327,8 +362,17 @@ fn cut(evals: &[(String, Box<dyn Evaluator>)]) {
 /// entries a depth.
 fn groups(eval: &dyn Evaluator) {
     use hatetris_learn::strength::stats::spearman;
-    let config =
-        SearchConfig { width: 1000, rules: RULES, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: 0 };
+    let config = SearchConfig {
+        width: 1000,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 1,
+        chain_rule: ChainRule::Sz,
+        chain_band: 0,
+        seed: 0,
+        twins: 1,
+        max_depth: 0,
+    };
     let mut families: Vec<Vec<Well>> = Vec::new();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     run(&mut BeamState::new(), &config, eval, &mut |s| {
@@ -358,7 +402,7 @@ fn groups(eval: &dyn Evaluator) {
                         (d, Some(v)) if d >= 10 => v as f64,
                         _ => -1.0,
                     };
-                    [quiescent_value(eval, RULES, w, 1) as f64, y(100), y(200)]
+                    [quiescent_value(eval, RULES, w, ChainRule::Sz, 1) as f64, y(100), y(200)]
                 })
                 .collect()
         })
@@ -400,8 +444,17 @@ fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
         let rules = Rules::with_height(height).expect("a height of 1 to 16");
         for width in [1000, 10000] {
             for (name, eval) in evals {
-                let config =
-                    SearchConfig { width, rules, enemy: ENEMY, quiescence: 1, seed: 0, twins: 1, max_depth: 0 };
+                let config = SearchConfig {
+                    width,
+                    rules,
+                    enemy: ENEMY,
+                    quiescence: 1,
+                    chain_rule: ChainRule::Sz,
+                    chain_band: 0,
+                    seed: 0,
+                    twins: 1,
+                    max_depth: 0,
+                };
                 let result = hatetris_search::search(&config, eval.as_ref(), &mut |_| {});
                 println!(
                     "height {height}, width {width}, {name}: {} lines, {} pieces",
@@ -419,8 +472,17 @@ fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
 /// means, and the values. A beam that walks into a well its evaluator
 /// overvalues shows it here before it dies.
 fn beam(eval: &dyn Evaluator, width: usize, pieces: usize) {
-    let config =
-        SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 0, seed: 0, twins: 1, max_depth: pieces };
+    let config = SearchConfig {
+        width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 0,
+        chain_rule: ChainRule::Sz,
+        chain_band: 0,
+        seed: 0,
+        twins: 1,
+        max_depth: pieces,
+    };
     let mut state = BeamState::new();
     println!("depth beam lines(max mean) cells(top mean) stack(top mean) value(top mean)");
     run(&mut state, &config, eval, &mut |s| {
@@ -464,7 +526,7 @@ fn cem(train: &Path, val: &Path, out: &Path, init: Option<&String>) {
     let scale = norm(&init.w2);
     let with = |w2: &[f32]| Network { w2: w2.iter().map(|x| x * scale / norm(w2)).collect(), ..init.clone() };
     let fitness = |net: &Network, suite: &Suite| {
-        summarize(&measure(suite, &QuantizedNetwork::new(net), 100, 100, 1, 0, &mut |_, _| {})).mean_pieces
+        summarize(&measure(suite, &QuantizedNetwork::new(net), 100, 100, SZ1, 0, &mut |_, _| {})).mean_pieces
     };
     let sigma0 = SIGMA * scale / (init.hidden as f32).sqrt();
     let mut mean = init.w2.clone();
@@ -523,10 +585,10 @@ fn look_strength(args: &[String]) {
     }
     let started = std::time::Instant::now();
     let results = if lw == 0 {
-        measure(&suite, &*eval, width, pieces, 1, 0, &mut |_, _| {})
+        measure(&suite, &*eval, width, pieces, SZ1, 0, &mut |_, _| {})
     } else {
         let look = Lookahead::new(&*eval, lw, ld);
-        measure(&suite, &look, width, pieces, 0, 0, &mut |_, _| {})
+        measure(&suite, &look, width, pieces, Chains::default(), 0, &mut |_, _| {})
     };
     let secs = started.elapsed().as_secs_f64();
     let s = summarize(&results);
@@ -730,7 +792,7 @@ fn mc(args: &[String]) {
         open: args[3].parse().expect("OPEN_PIECES"),
         noise: args[4].parse().expect("NOISE"),
         seed: 0,
-        quiescence: 0,
+        chains: Chains::default(),
     };
     let games = play_games(eval.as_ref(), &config, &mut |_, _| {}).expect("the games replay");
     for (g, game) in games.iter().enumerate() {

@@ -18,7 +18,7 @@
 use crate::line::{replay_line, LineError};
 use crate::moves::Move;
 use crate::path::PathTree;
-use crate::quiescence::{quiescent_children, DEFAULT_CHAIN};
+use crate::quiescence::{ChainCache, ChainRule, Chains, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
@@ -31,14 +31,27 @@ use std::time::Instant;
 /// same candidate list.
 const EXPAND_CHUNK: usize = 16;
 
+/// Candidates chained together by a band (`SearchConfig::chain_band`):
+/// enough for full sweeps and evaluation batches, few enough that two
+/// threads share a depth's work.
+const CHAIN_BATCH: usize = 256;
+
 /// What to search.
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
     pub width: usize,
     pub rules: Rules,
     pub enemy: Enemy,
-    /// Depth of the S/Z line-clear chains a child's value looks through (0: off).
+    /// Depth of the line-clear chains a child's value looks through (0: off).
     pub quiescence: u32,
+    /// Which clears those chains follow.
+    pub chain_rule: ChainRule,
+    /// Chain only the `chain_band` x `width` candidates of a depth with the
+    /// best values of their own (0: chain every candidate). A chain only
+    /// raises a value, and wells far below the cut seldom rise above it,
+    /// so a band buys most of the chains' effect for a fraction of their
+    /// cost.
+    pub chain_band: u32,
     /// Breaks ties between equal values; the same seed gives the same game.
     pub seed: u64,
     /// Entries kept per well when their memories differ.
@@ -54,6 +67,8 @@ impl Default for SearchConfig {
             rules: Rules::STANDARD,
             enemy: Enemy::Hatetris,
             quiescence: DEFAULT_CHAIN,
+            chain_rule: ChainRule::default(),
+            chain_band: 0,
             seed: 0,
             twins: 1,
             max_depth: 0,
@@ -256,7 +271,14 @@ impl BeamState {
     /// Expands the beam by one piece.
     pub fn step(&mut self, config: &SearchConfig, eval: &dyn Evaluator) {
         let started = Instant::now();
-        let candidates = self.expand(config, eval);
+        let banded = config.quiescence > 0 && config.chain_band > 0;
+        let candidates = if banded {
+            let mut plain = self.expand(&SearchConfig { quiescence: 0, ..config.clone() }, eval);
+            self.chain_band(&mut plain, config, eval);
+            plain
+        } else {
+            self.expand(config, eval)
+        };
         self.expanded += self.beam.len() as u64;
         let chosen = select(candidates, config);
         let children: Vec<(u32, u64, u32)> =
@@ -311,8 +333,56 @@ impl BeamState {
         self.elapsed_secs += started.elapsed().as_secs_f64();
     }
 
+    /// Values through the chains the `chain_band` x width candidates first
+    /// in the selection order by their own values. They come from many
+    /// parents, a few from each, so they are chained in large batches of
+    /// any parents (four wells a sweep, hundreds an evaluation), not by
+    /// family.
+    fn chain_band(&self, cands: &mut [Candidate], config: &SearchConfig, eval: &dyn Evaluator) {
+        let band = (config.chain_band as usize).saturating_mul(config.width);
+        let mut chosen: Vec<(u128, u32)> = if band < cands.len() {
+            let mut keys: Vec<(u128, u32)> =
+                cands.par_iter().enumerate().map(|(i, c)| (sort_key(c, config.seed), i as u32)).collect();
+            keys.select_nth_unstable(band);
+            keys.truncate(band);
+            keys
+        } else {
+            (0..cands.len() as u32).map(|i| (0, i)).collect()
+        };
+        // In list order, so that the batches (and so the memo's reuse) do
+        // not depend on the thread count.
+        chosen.sort_unstable_by_key(|&(_, i)| i);
+        let cache = ChainCache::new();
+        let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
+        let beam = &self.beam;
+        let cands_ref: &[Candidate] = cands;
+        let raised: Vec<Vec<f32>> = chosen
+            .par_chunks(CHAIN_BATCH)
+            .map(|batch| {
+                let mut wells = Vec::with_capacity(batch.len());
+                let mut values = Vec::with_capacity(batch.len());
+                for &(_, i) in batch {
+                    let c = &cands_ref[i as usize];
+                    let mv = Move::unpack(c.mv);
+                    let mut well = beam[c.parent as usize].well;
+                    well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
+                    wells.push(well);
+                    values.push(c.value);
+                }
+                cache.raise(eval, config.rules, &wells, chains, &mut values);
+                values
+            })
+            .collect();
+        for (&(_, i), v) in chosen.iter().zip(raised.into_iter().flatten()) {
+            cands[i as usize].value = v;
+        }
+    }
+
     fn expand(&self, config: &SearchConfig, eval: &dyn Evaluator) -> Vec<Candidate> {
         let tree = &self.tree;
+        // One depth's chain values, shared by its entries: one evaluator
+        // and one rule, whatever the caller does between steps.
+        let cache = ChainCache::new();
         // Fixed chunks, in order: the candidate list is the same whatever
         // the thread count.
         let parts: Vec<Vec<Candidate>> = self
@@ -323,7 +393,7 @@ impl BeamState {
                 let mut out = Vec::with_capacity(chunk.len() * 24);
                 for (i, entry) in chunk.iter().enumerate() {
                     let parent = (chunk_index * EXPAND_CHUNK + i) as u32;
-                    expand_entry(entry, parent, config, tree, eval, &mut out);
+                    expand_entry(entry, parent, config, tree, eval, &cache, &mut out);
                 }
                 out
             })
@@ -374,9 +444,11 @@ fn expand_entry(
     config: &SearchConfig,
     tree: &PathTree,
     eval: &dyn Evaluator,
+    cache: &ChainCache,
     out: &mut Vec<Candidate>,
 ) {
-    let (rules, enemy, chain) = (config.rules, config.enemy, config.quiescence);
+    let (rules, enemy) = (config.rules, config.enemy);
+    let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
     // The enemy's piece as the real game would choose it on the entry's
     // path (the entry's own node holds its well, so the memory's count
     // already includes "this well once more"), and its landings, from one
@@ -388,7 +460,7 @@ fn expand_entry(
     // The children are valued together (their clears are swept four at once).
     let wells: Vec<Well> = landings.iter().map(|l| l.well).collect();
     let mut values = vec![0.0; wells.len()];
-    quiescent_children(eval, rules, Some(&entry.well), &wells, chain, &mut values);
+    cache.values(eval, rules, Some(&entry.well), &wells, chains, &mut values);
     for (landing, value) in landings.iter().zip(values) {
         let well_hash = landing.well.hash64();
         let mv = Move { piece, x: landing.x, y: landing.y, o: landing.o };
@@ -565,7 +637,7 @@ pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -
     let tree = PathTree::new(0);
     let entry = Entry { well: *well, score: 0, node: 0, memory: 0, value: 0.0 };
     let mut out = Vec::with_capacity(48);
-    expand_entry(&entry, 0, config, &tree, eval, &mut out);
+    expand_entry(&entry, 0, config, &tree, eval, &ChainCache::new(), &mut out);
     out.len()
 }
 
@@ -706,6 +778,8 @@ pub(crate) mod tests {
             rules: Rules::with_height(height).unwrap(),
             enemy,
             quiescence: 2,
+            chain_rule: ChainRule::Record,
+            chain_band: 0,
             seed,
             twins: 1,
             max_depth: 300,
@@ -760,6 +834,46 @@ pub(crate) mod tests {
             assert_eq!(r.moves, runs[0].moves);
             assert_eq!(r.expanded, runs[0].expanded);
         }
+    }
+
+    /// Chained searches, every rule, banded or not: the same line on any
+    /// thread count (the chain memo is per thread, and must not show).
+    #[test]
+    fn chained_searches_give_the_same_line_on_any_thread_count() {
+        for rule in ChainRule::ALL {
+            for band in [0, 2] {
+                let config = SearchConfig {
+                    width: 48,
+                    max_depth: 60,
+                    seed: 4,
+                    quiescence: 3,
+                    chain_rule: rule,
+                    chain_band: band,
+                    ..SearchConfig::default()
+                };
+                let runs: Vec<SearchResult> = [1, 2]
+                    .iter()
+                    .map(|&t| {
+                        let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+                        pool.install(|| search(&config, &LowAndFlat, &mut |_| {}))
+                    })
+                    .collect();
+                assert_eq!(runs[1].moves, runs[0].moves, "{rule} band {band}");
+                assert!(runs[0].score > 0, "{rule} band {band}: the game must clear lines");
+            }
+        }
+    }
+
+    /// A band wider than the candidates chains them all: the exact search.
+    /// A narrow band chains fewer, and so plays another game here.
+    #[test]
+    fn a_band_past_every_candidate_is_the_exact_chained_search() {
+        let exact = SearchConfig { width: 30, max_depth: 70, seed: 2, quiescence: 2, ..SearchConfig::default() };
+        let wide = SearchConfig { chain_band: 1000, ..exact.clone() };
+        let plain = SearchConfig { quiescence: 0, ..exact.clone() };
+        let line = |c: &SearchConfig| search(c, &LowAndFlat, &mut |_| {}).moves;
+        assert_eq!(line(&wide), line(&exact));
+        assert_ne!(line(&exact), line(&plain), "the chains must change the game");
     }
 
     #[test]

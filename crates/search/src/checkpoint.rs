@@ -9,6 +9,7 @@
 
 use crate::beam::{BeamState, Entry, SearchConfig};
 use crate::path::{Node, PathTree};
+use crate::quiescence::ChainRule;
 use hatetris_fileio::frame::{self, FrameError};
 use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
 use std::path::{Path, PathBuf};
@@ -82,7 +83,11 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
     o.u64(config.width as u64);
     o.u32(config.rules.height() as u32);
     o.u32(matches!(config.enemy, Enemy::Mild) as u32);
-    o.u32(config.quiescence);
+    // The chain settings share the depth's word (depth in bits 0-7, band in
+    // 8-23, rule in 24-31): files written before rules and bands existed
+    // read as the S/Z rule over every candidate, which is what they used.
+    debug_assert!(config.quiescence < 1 << 8 && config.chain_band < 1 << 16);
+    o.u32(config.quiescence | config.chain_band << 8 | config.chain_rule.code() << 24);
     o.u64(config.seed);
     o.u64(config.twins as u64);
     o.u64(config.max_depth as u64);
@@ -123,7 +128,9 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let width = i.u64().ok_or(bad("config"))? as usize;
     let height = i.u32().ok_or(bad("config"))? as usize;
     let mild = i.u32().ok_or(bad("config"))? == 1;
-    let quiescence = i.u32().ok_or(bad("config"))?;
+    let chain = i.u32().ok_or(bad("config"))?;
+    let (quiescence, chain_band) = (chain & 0xff, chain >> 8 & 0xffff);
+    let chain_rule = ChainRule::from_code(chain >> 24).ok_or(bad("chain rule"))?;
     let seed = i.u64().ok_or(bad("config"))?;
     let twins = i.u64().ok_or(bad("config"))? as usize;
     let max_depth = i.u64().ok_or(bad("config"))? as usize;
@@ -134,6 +141,8 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
         rules,
         enemy: if mild { Enemy::Mild } else { Enemy::Hatetris },
         quiescence,
+        chain_rule,
+        chain_band,
         seed,
         twins,
         max_depth,
@@ -247,6 +256,25 @@ mod tests {
             assert_eq!(resumed.expanded, whole.expanded);
             assert_eq!(resumed.best_score, whole.best_score);
         }
+    }
+
+    /// The chain settings survive a checkpoint; a file from before they
+    /// existed (the depth alone in its word) reads as S/Z over every
+    /// candidate.
+    #[test]
+    fn chain_settings_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut state = BeamState::new();
+        run(&mut state, &SearchConfig { max_depth: 3, ..config() }, &LowAndFlat, &mut |_| true);
+        for rule in ChainRule::ALL {
+            let config = SearchConfig { quiescence: 7, chain_rule: rule, chain_band: 300, ..config() };
+            save(dir.path(), &config, "x", &state).unwrap();
+            let restored = load(dir.path()).unwrap().config;
+            assert_eq!((restored.quiescence, restored.chain_rule, restored.chain_band), (7, rule, 300));
+        }
+        let old = encode(&SearchConfig { quiescence: 2, chain_rule: ChainRule::Sz, ..config() }, "x", &state);
+        let restored = decode(&old, Path::new("old")).unwrap().config;
+        assert_eq!((restored.quiescence, restored.chain_rule, restored.chain_band), (2, ChainRule::Sz, 0));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! - [`beam`]: the search (expansion, merging, selection);
 //! - [`path`]: the shared tree of paths that is every entry's memory;
-//! - [`quiescence`]: values through S/Z line-clear chains;
+//! - [`quiescence`]: values through chains of line clears, by a `ChainRule`;
 //! - [`line`]: the line found, as keys, re-checked against the engine; a
 //!   replay as moves, and a line replayed with the real enemy's choices;
 //! - [`checkpoint`]: saving and resuming a search;
@@ -23,3 +23,4 @@ pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchR
 pub use line::{keys_for_line, moves_for_keys, replay_line, verified_replay, LineEnd, LineError, VerifiedReplay};
 pub use lookahead::Lookahead;
 pub use moves::Move;
+pub use quiescence::{ChainRule, Chains};

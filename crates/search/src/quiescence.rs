@@ -1,14 +1,20 @@
-//! Quiescence: the one hand-made idea of the method, now a setting (off by
-//! default, see `DEFAULT_CHAIN`). A well from which the enemy's S or Z could
-//! clear lines is worth at least the best well at the end of such a chain of
-//! clears, since clearing is what the enemy offers last and the network sees
-//! only the well in front of it.
+//! Quiescence: a well from which the player could clear lines is worth at
+//! least the best well at the end of such a chain of clears, since the
+//! network sees only the well in front of it. Which clears a chain may take
+//! is the `ChainRule`: the enemy decides which piece comes, so a rule that
+//! follows the piece the enemy would give values wells by what can really
+//! happen, where taking every S and Z clear counts on gifts the enemy
+//! never makes.
 
 use hatetris_eval::Evaluator;
-use hatetris_game::{for_each_completing_sz_lock, sz_completable_rows, Rules, Well};
-#[cfg(test)]
-use hatetris_game::{for_each_lock_position, Piece};
-use rustc_hash::FxHashSet;
+use hatetris_game::{
+    choose_piece_memoryless, for_each_completing_lock, for_each_completing_sz_lock, sz_completable_rows, Piece, Rules,
+    Well, FULL_ROW,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How many clears deep a chain is followed by default: none. The chains
 /// made a search 2.2 times slower and, with the networks learned here,
@@ -19,25 +25,97 @@ use rustc_hash::FxHashSet;
 /// 4) stays a setting.
 pub const DEFAULT_CHAIN: u32 = 0;
 
+/// Which clears a chain follows from a well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainRule {
+    /// Every S and Z clear, of any number of lines: the player's best
+    /// case, which the enemy never grants.
+    Sz,
+    /// The record engine's rule: the first piece in the order S, Z, O, I,
+    /// L, J, T none of whose placements clears two lines (the piece a
+    /// HATETRIS enemy hands over when a clear cannot be avoided), and its
+    /// one-line clears.
+    #[default]
+    Record,
+    /// The piece the game's own enemy would hand over in that well (without
+    /// memory), and every clear that piece allows.
+    Enemy,
+}
+
+impl ChainRule {
+    pub const ALL: [ChainRule; 3] = [ChainRule::Sz, ChainRule::Record, ChainRule::Enemy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ChainRule::Sz => "sz",
+            ChainRule::Record => "record",
+            ChainRule::Enemy => "enemy",
+        }
+    }
+
+    /// The code stored in checkpoints: 0 for `Sz`, which is what files
+    /// written before the rules existed meant.
+    pub fn code(self) -> u32 {
+        match self {
+            ChainRule::Sz => 0,
+            ChainRule::Record => 1,
+            ChainRule::Enemy => 2,
+        }
+    }
+
+    pub fn from_code(code: u32) -> Option<ChainRule> {
+        ChainRule::ALL.into_iter().find(|r| r.code() == code)
+    }
+}
+
+/// A chain setting: the rule, how many clears deep (0: off) and, in a
+/// search, which candidates are chained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Chains {
+    pub rule: ChainRule,
+    pub depth: u32,
+    /// A search chains only its `band` x width best candidates by their own
+    /// values (0: all of them). See `SearchConfig::chain_band`.
+    pub band: u32,
+}
+
+impl std::fmt::Display for ChainRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ChainRule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ChainRule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown chain rule '{s}' (expected sz, record or enemy)"))
+    }
+}
+
 /// The value of `well`: its own, or with `chain > 0` the best along the
-/// chains of line clears (at most `chain` long) that S or Z can give from it.
-pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
+/// chains of line clears (at most `chain` long) that `rule` allows from it.
+pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, rule: ChainRule, chain: u32) -> f32 {
     let mut value = [0.0];
-    quiescent_values(eval, rules, std::slice::from_ref(well), chain, &mut value);
+    quiescent_values(eval, rules, std::slice::from_ref(well), rule, chain, &mut value);
     value[0]
 }
 
 /// `quiescent_value` of each of `wells` into `values`. Batched because a
 /// beam entry values all its children at once: four wells share one sweep
 /// for their S and Z clears, and the evaluator gets the wells in batches.
-///
-/// Wells prepared for clearing offer many clearing placements, and different
-/// orders of clears reach the same wells, so a plain recursion is
-/// exponential (milliseconds per well on real games). Beyond the first
-/// clear, each distinct well is expanded once, breadth-first, so the cost
-/// is the number of distinct wells in the chains.
-pub fn quiescent_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chain: u32, values: &mut [f32]) {
-    quiescent_children(eval, rules, None, wells, chain, values)
+pub fn quiescent_values(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    wells: &[Well],
+    rule: ChainRule,
+    chain: u32,
+    values: &mut [f32],
+) {
+    quiescent_children(eval, rules, None, wells, rule, chain, values)
 }
 
 /// `quiescent_values` of `wells`, the children of `parent` (each one
@@ -49,18 +127,218 @@ pub fn quiescent_children(
     rules: Rules,
     parent: Option<&Well>,
     wells: &[Well],
+    rule: ChainRule,
     chain: u32,
     values: &mut [f32],
+) {
+    let mut memo = ChainMemo::default();
+    chained_children(eval, rules, parent, wells, Chains { rule, depth: chain, band: 0 }, values, &mut memo)
+}
+
+/// A search's chain values, kept across its beam entries and depths: the
+/// children of many entries reach the same wells by their clears (clears
+/// in one place commute with pieces placed elsewhere before them), and a
+/// chained value costs several plain ones. Each thread keeps its own memo,
+/// so expanding stays lock-free.
+#[derive(Debug)]
+pub struct ChainCache {
+    token: u64,
+}
+
+impl ChainCache {
+    /// A cache for one search (one evaluator and one rule): values from
+    /// any other search are never read.
+    pub fn new() -> ChainCache {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        ChainCache { token: NEXT.fetch_add(1, Ordering::Relaxed) }
+    }
+
+    /// `quiescent_children`, reading and filling this search's memo on the
+    /// calling thread. The values are the same bits as without it.
+    pub fn values(
+        &self,
+        eval: &dyn Evaluator,
+        rules: Rules,
+        parent: Option<&Well>,
+        wells: &[Well],
+        chains: Chains,
+        values: &mut [f32],
+    ) {
+        if chains.depth == 0 {
+            return quiescent_children(eval, rules, parent, wells, chains.rule, 0, values);
+        }
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.token != self.token || memo.values.len() > MEMO_CAP {
+                memo.values.clear();
+                memo.token = self.token;
+            }
+            chained_children(eval, rules, parent, wells, chains, values, &mut memo)
+        })
+    }
+}
+
+impl ChainCache {
+    /// Raises each of `values` (the own values of `wells`, in any order
+    /// and from any parents) to its well's value through `chains`, reading
+    /// and filling this search's memo on the calling thread. The same bits
+    /// as `quiescent_values`, without valuing the wells themselves again.
+    pub fn raise(&self, eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: Chains, values: &mut [f32]) {
+        debug_assert_eq!(wells.len(), values.len());
+        if chains.depth == 0 {
+            return;
+        }
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.token != self.token || memo.values.len() > MEMO_CAP {
+                memo.values.clear();
+                memo.token = self.token;
+            }
+            let left = (chains.depth - 1) as u8;
+            let mut cleared: Vec<(usize, Well)> = Vec::new();
+            for_each_clear(wells, rules, chains.rule, |k, next| cleared.push((k, next)));
+            let (fresh, _) = not_in_memo(&cleared, left, &memo);
+            let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
+            let mut own = vec![0.0; fresh.len()];
+            eval.evaluate_batch(&fresh_rows, &mut own);
+            value_layer(eval, rules, chains.rule, &fresh, &own, left, &mut memo);
+            for &(owner, w) in &cleared {
+                values[owner] = values[owner].max(memo.values[&(w, left)]);
+            }
+        })
+    }
+}
+
+impl Default for ChainCache {
+    fn default() -> Self {
+        ChainCache::new()
+    }
+}
+
+/// Wells a thread's memo holds before it starts again: some 30 MB.
+const MEMO_CAP: usize = 1 << 19;
+
+thread_local! {
+    static MEMO: RefCell<ChainMemo> = RefCell::new(ChainMemo::default());
+}
+
+/// V(w, d): the best value along the chains of at most `d` clears from `w`,
+/// its own value included, keyed by (w, d). `token` names the search it
+/// belongs to (0: a memo of its own).
+#[derive(Default)]
+struct ChainMemo {
+    token: u64,
+    values: FxHashMap<(Well, u8), f32>,
+}
+
+/// The values of `wells` through `chains`, with `memo` read and filled.
+///
+/// Breadth-first over the distinct wells the chains reach, layer by layer,
+/// so that every layer is swept four wells at a time and valued in one
+/// batch; then the values are carried back up the layers. Wells prepared
+/// for clearing offer many clearing placements and different orders of
+/// clears reach the same wells, so a plain recursion would be exponential;
+/// this costs the number of distinct (well, depth left) pairs not in the
+/// memo.
+fn chained_children(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    parent: Option<&Well>,
+    wells: &[Well],
+    chains: Chains,
+    values: &mut [f32],
+    memo: &mut ChainMemo,
 ) {
     debug_assert_eq!(wells.len(), values.len());
     let parent = parent.map(|p| p.playable(rules));
     let rows: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
-    if chain == 0 {
+    if chains.depth == 0 {
         eval.evaluate_family(parent, &rows, &[], &[], values, &mut []);
         return;
     }
-    // The wells one clear reaches, with the well each came from, valued in
-    // one batch.
+    let left = (chains.depth - 1) as u8;
+    // The wells one clear reaches, with the child each came from; those
+    // not yet in the memo are valued with the children, in one family.
+    let mut cleared: Vec<(usize, Well)> = Vec::new();
+    for_each_clear(wells, rules, chains.rule, |k, next| cleared.push((k, next)));
+    let (fresh, from) = not_in_memo(&cleared, left, memo);
+    let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
+    let mut own = vec![0.0; fresh.len()];
+    eval.evaluate_family(parent, &rows, &fresh_rows, &from, values, &mut own);
+    value_layer(eval, rules, chains.rule, &fresh, &own, left, memo);
+    for &(owner, w) in &cleared {
+        values[owner] = values[owner].max(memo.values[&(w, left)]);
+    }
+}
+
+/// The distinct wells of `cleared` without a value at `left` in `memo`,
+/// each with the first well it came from.
+fn not_in_memo(cleared: &[(usize, Well)], left: u8, memo: &ChainMemo) -> (Vec<Well>, Vec<u32>) {
+    let mut fresh = Vec::new();
+    let mut from = Vec::new();
+    let mut met: FxHashSet<Well> = FxHashSet::default();
+    for &(owner, w) in cleared {
+        if !memo.values.contains_key(&(w, left)) && met.insert(w) {
+            fresh.push(w);
+            from.push(owner as u32);
+        }
+    }
+    (fresh, from)
+}
+
+/// Puts V(w, `left`) into `memo` for each well of `layer` (none of them in
+/// it yet), given their own values `own`.
+fn value_layer(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    rule: ChainRule,
+    layer: &[Well],
+    own: &[f32],
+    left: u8,
+    memo: &mut ChainMemo,
+) {
+    let mut best = own.to_vec();
+    if left > 0 && !layer.is_empty() {
+        let mut cleared: Vec<(usize, Well)> = Vec::new();
+        for_each_clear(layer, rules, rule, |k, next| cleared.push((k, next)));
+        let (fresh, _) = not_in_memo(&cleared, left - 1, memo);
+        let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
+        let mut fresh_own = vec![0.0; fresh.len()];
+        eval.evaluate_batch(&fresh_rows, &mut fresh_own);
+        value_layer(eval, rules, rule, &fresh, &fresh_own, left - 1, memo);
+        for &(k, w) in &cleared {
+            best[k] = best[k].max(memo.values[&(w, left - 1)]);
+        }
+    }
+    for (w, v) in layer.iter().zip(best) {
+        memo.values.insert((*w, left), v);
+    }
+}
+
+/// Calls `reached(k, next)` for each well `next` that a clear `rule` allows
+/// in `wells[k]` leaves, unless the game ends. Each `k` is visited in one
+/// run of calls, in increasing order of `k` for the record and enemy rules.
+pub fn for_each_clear(wells: &[Well], rules: Rules, rule: ChainRule, mut reached: impl FnMut(usize, Well)) {
+    match rule {
+        ChainRule::Sz => sz_clears(wells, rules, |k, _, next, _| reached(k, next)),
+        ChainRule::Record => record_clears(wells, rules, reached),
+        ChainRule::Enemy => {
+            for (k, well) in wells.iter().enumerate() {
+                // Most wells have no row a piece could complete: no sweep.
+                if !some_row_completable(well, rules) {
+                    continue;
+                }
+                let piece = choose_piece_memoryless(well, rules);
+                piece_clears(well, rules, piece, |next, _| reached(k, next));
+            }
+        }
+    }
+}
+
+/// Every S and Z clear of each of `wells`, once per set of cells placed,
+/// with the lines it clears: `reached(k, piece, next, lines)`.
+fn sz_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Piece, Well, u32)) {
+    // Only the wells where some S or Z could complete a row are swept.
     let mut swept = Vec::with_capacity(wells.len());
     let mut owners = Vec::with_capacity(wells.len());
     for (i, well) in wells.iter().enumerate() {
@@ -69,64 +347,81 @@ pub fn quiescent_children(
             owners.push(i);
         }
     }
-    // Wells ready to clear offer a dozen clears or more.
-    let mut cleared: Vec<(usize, Well)> = Vec::with_capacity(16 * swept.len());
-    for_each_clear(&swept, rules, |k, next| cleared.push((owners[k], next)));
-    let cleared_rows: Vec<&[u16]> = cleared.iter().map(|(_, w)| w.playable(rules)).collect();
-    let from: Vec<u32> = cleared.iter().map(|&(owner, _)| owner as u32).collect();
-    let mut cleared_values = vec![0.0; cleared.len()];
-    eval.evaluate_family(parent, &rows, &cleared_rows, &from, values, &mut cleared_values);
-    for (&(owner, _), &value) in cleared.iter().zip(&cleared_values) {
-        values[owner] = values[owner].max(value);
-    }
-    if chain > 1 {
-        cleared.sort_by_key(|&(owner, _)| owner);
-        for group in cleared.chunk_by(|a, b| a.0 == b.0) {
-            let layer = group.iter().map(|&(_, w)| w).collect();
-            let value = &mut values[group[0].0];
-            *value = value.max(best_deeper(eval, rules, layer, chain - 1));
-        }
-    }
-}
-
-/// The best value along the chains (at most `chain` more clears) that
-/// continue from `layer`, the wells one clear reached; the wells of
-/// `layer` themselves are already valued.
-fn best_deeper(eval: &dyn Evaluator, rules: Rules, mut layer: Vec<Well>, chain: u32) -> f32 {
-    let mut best = f32::NEG_INFINITY;
-    let mut seen: FxHashSet<Well> = layer.iter().copied().collect();
-    for depth in 1..=chain {
-        let last = depth == chain;
-        let froms: Vec<Well> = layer.into_iter().filter(|w| sz_might_clear(w, rules)).collect();
-        let mut next_layer = Vec::new();
-        for_each_clear(&froms, rules, |_, next| {
-            // Nothing is expanded from the last layer, and the best of a
-            // well counted twice is the same: no set needed there.
-            if last || seen.insert(next) {
-                best = best.max(eval.evaluate(next.playable(rules)));
-                if !last {
-                    next_layer.push(next);
-                }
-            }
-        });
-        if next_layer.is_empty() {
-            break;
-        }
-        layer = next_layer;
-    }
-    best
-}
-
-/// Calls `reached(k, next)` for each well `next` that an S or Z clearing
-/// lines in `wells[k]` leaves, once per set of cells placed, unless the
-/// game ends.
-fn for_each_clear(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
-    for_each_completing_sz_lock(wells, rules, |k, piece, x, y, o| {
-        let mut next = wells[k];
-        if next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over() {
-            reached(k, next);
+    for_each_completing_sz_lock(&swept, rules, |k, piece, x, y, o| {
+        let mut next = swept[k];
+        let lines = next.lock(piece.shape(o), x, y);
+        if lines > 0 && !next.is_game_over() {
+            reached(owners[k], piece, next, lines);
         }
     });
+}
+
+/// The record engine's rule for each of `wells` (see `ChainRule::Record`).
+fn record_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
+    // S's clears decide most wells: S is the piece unless it can clear two
+    // lines, and where S cannot clear the chain stops, so one S/Z sweep of
+    // the wells that could clear at all does nearly all the work.
+    let mut sz: Vec<(usize, Piece, Well, u32)> = Vec::new();
+    sz_clears(wells, rules, |k, piece, next, lines| sz.push((k, piece, next, lines)));
+    // The sweep interleaves four wells; stable, so each piece's clears keep
+    // their order.
+    sz.sort_by_key(|c| (c.0, c.1.index()));
+    let mut rest = Vec::new();
+    for group in sz.chunk_by(|a, b| a.0 == b.0) {
+        let k = group[0].0;
+        let (s, z) = group.split_at(group.partition_point(|c| c.1 == Piece::S));
+        let single = |clears: &[(usize, Piece, Well, u32)]| clears.iter().all(|c| c.3 == 1);
+        // A piece with no clear is the enemy's and ends the chain.
+        let chosen = if s.is_empty() || single(s) {
+            s
+        } else if z.is_empty() || single(z) {
+            z
+        } else {
+            // S and Z both clear two lines: the rest in order. No random
+            // stack of near-full rows tried (two million) reached this.
+            rest.clear();
+            for piece in [Piece::O, Piece::I, Piece::L, Piece::J, Piece::T] {
+                let mut clears = Vec::new();
+                piece_clears(&wells[k], rules, piece, |next, lines| clears.push((k, piece, next, lines)));
+                if single(&clears) {
+                    rest = clears;
+                    break;
+                }
+            }
+            &rest
+        };
+        for c in chosen {
+            reached(k, c.2);
+        }
+    }
+}
+
+/// The clears `piece` can make in `well`, once per well they leave, with
+/// the lines each clears.
+fn piece_clears(well: &Well, rules: Rules, piece: Piece, mut reached: impl FnMut(Well, u32)) {
+    let mut placed: Vec<Well> = Vec::new();
+    for_each_completing_lock(well, rules, &[piece], |piece, x, y, o| {
+        let mut next = *well;
+        let lines = next.lock(piece.shape(o), x, y);
+        if lines > 0 && !next.is_game_over() && !placed.contains(&next) {
+            placed.push(next);
+            reached(next, lines);
+        }
+    });
+}
+
+/// Could some piece complete a row: has a row one to four holes?
+#[inline]
+fn some_row_completable(well: &Well, rules: Rules) -> bool {
+    well.rows[..rules.depth()].iter().any(|&row| {
+        let empty = FULL_ROW & !row;
+        // Clearing the lowest three set bits leaves nothing: one to four.
+        let mut rest = empty;
+        for _ in 0..3 {
+            rest &= rest.wrapping_sub(1);
+        }
+        empty != 0 && rest & rest.wrapping_sub(1) == 0
+    })
 }
 
 /// Can some S or Z placement possibly complete a row? Exact as a
@@ -140,23 +435,62 @@ fn sz_might_clear(well: &Well, rules: Rules) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hatetris_game::Well;
+    use hatetris_game::reference::reference_choose_piece;
+    use hatetris_game::{for_each_lock_position, Well};
 
-    /// The plain definition: recursion over every clearing S/Z placement.
-    fn naive(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
+    /// Every placement of `piece` that clears lines, as (well after, lines),
+    /// from the plain landing enumeration.
+    fn literal_clears(well: &Well, rules: Rules, piece: Piece) -> Vec<(Well, u32)> {
+        let mut clears = Vec::new();
+        for_each_lock_position(well, rules, piece, |x, y, o| {
+            let mut next = *well;
+            let lines = next.lock(piece.shape(o), x, y);
+            if lines > 0 && !next.is_game_over() {
+                clears.push((next, lines));
+            }
+        });
+        clears
+    }
+
+    /// The rules as written, by plain recursion: the wells a chain step may
+    /// reach from `well`.
+    fn literal_step(well: &Well, rules: Rules, rule: ChainRule) -> Vec<Well> {
+        match rule {
+            ChainRule::Sz => {
+                [Piece::S, Piece::Z].iter().flat_map(|&p| literal_clears(well, rules, p)).map(|c| c.0).collect()
+            }
+            ChainRule::Record => {
+                // The enemy's order; a piece that can clear two lines is
+                // passed over, and the first one kept gives its clears.
+                for piece in Piece::ALL {
+                    let clears = literal_clears(well, rules, piece);
+                    if clears.iter().all(|c| c.1 == 1) {
+                        return clears.into_iter().map(|c| c.0).collect();
+                    }
+                }
+                Vec::new()
+            }
+            ChainRule::Enemy => {
+                let piece = reference_choose_piece(well, rules, |_| 0);
+                literal_clears(well, rules, piece).into_iter().map(|c| c.0).collect()
+            }
+        }
+    }
+
+    fn naive_rule(eval: &dyn Evaluator, rules: Rules, well: &Well, rule: ChainRule, chain: u32) -> f32 {
         let mut best = eval.evaluate(well.playable(rules));
         if chain == 0 {
             return best;
         }
-        for piece in [Piece::S, Piece::Z] {
-            for_each_lock_position(well, rules, piece, |x, y, o| {
-                let mut next = *well;
-                if next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over() {
-                    best = best.max(naive(eval, rules, &next, chain - 1));
-                }
-            });
+        for next in literal_step(well, rules, rule) {
+            best = best.max(naive_rule(eval, rules, &next, rule, chain - 1));
         }
         best
+    }
+
+    /// The S/Z rule, which most tests below exercise.
+    fn naive(eval: &dyn Evaluator, rules: Rules, well: &Well, chain: u32) -> f32 {
+        naive_rule(eval, rules, well, ChainRule::Sz, chain)
     }
 
     struct Lowness;
@@ -176,7 +510,7 @@ mod tests {
         let mut chains = 0;
         for w in &wells {
             for chain in 0..=3 {
-                let fast = quiescent_value(&Lowness, rules, w, chain);
+                let fast = quiescent_value(&Lowness, rules, w, ChainRule::Sz, chain);
                 assert_eq!(fast, naive(&Lowness, rules, w, chain), "{w:?} chain {chain}");
                 chains += (fast > Lowness.evaluate(w.playable(rules))) as u32;
             }
@@ -198,7 +532,7 @@ mod tests {
             for len in [1, 3, 4, 5, 9, 60] {
                 let group = &wells[..len];
                 let mut values = vec![0.0; len];
-                quiescent_values(&Lowness, rules, group, chain, &mut values);
+                quiescent_values(&Lowness, rules, group, ChainRule::Sz, chain, &mut values);
                 let single: Vec<f32> = group.iter().map(|w| naive(&Lowness, rules, w, chain)).collect();
                 assert_eq!(values, single, "chain {chain}, {len} wells");
             }
@@ -230,7 +564,7 @@ mod tests {
             for eval in evals {
                 for chain in 0..=2 {
                     let mut values = vec![0.0; children.len()];
-                    quiescent_children(eval, rules, Some(&parent), &children, chain, &mut values);
+                    quiescent_children(eval, rules, Some(&parent), &children, ChainRule::Sz, chain, &mut values);
                     for (c, v) in children.iter().zip(&values) {
                         let plain = naive(eval, rules, c, chain);
                         assert_eq!(v.to_bits(), plain.to_bits(), "{c:?} chain {chain}");
@@ -240,6 +574,92 @@ mod tests {
             }
         }
         assert!(clears > 100, "the families must exercise clears ({clears})");
+    }
+
+    /// Each rule against its literal statement, on wells where chains are
+    /// common and on wells where the record rule must pass over S and Z.
+    #[test]
+    fn every_rule_agrees_with_its_literal_statement() {
+        let rules = Rules::STANDARD;
+        let mut wells = chain_wells(200);
+        wells.extend(double_wells(400));
+        for rule in ChainRule::ALL {
+            let mut chains = 0;
+            for w in &wells {
+                for chain in 0..=3 {
+                    let fast = quiescent_value(&Lowness, rules, w, rule, chain);
+                    assert_eq!(fast, naive_rule(&Lowness, rules, w, rule, chain), "{rule} {w:?} chain {chain}");
+                    chains += (fast > Lowness.evaluate(w.playable(rules))) as u32;
+                }
+            }
+            assert!(chains > 20, "the wells must exercise {rule} chains ({chains})");
+        }
+    }
+
+    /// Families valued with their parent, every rule, with the network
+    /// and its incremental path: bit for bit the literal values.
+    #[test]
+    fn every_rule_values_families_as_the_literal_rule() {
+        let rules = Rules::STANDARD;
+        let net = hatetris_eval::Network::embedded_default();
+        let incremental = hatetris_eval::QuantizedNetwork::new(&net).with_incremental(true);
+        for rule in ChainRule::ALL {
+            for parent in double_wells(30) {
+                let mut children = Vec::new();
+                for piece in [Piece::I, Piece::O, Piece::Z] {
+                    for_each_lock_position(&parent, rules, piece, |x, y, o| {
+                        let mut next = parent;
+                        next.lock(piece.shape(o), x, y);
+                        if !next.is_game_over() {
+                            children.push(next);
+                        }
+                    });
+                }
+                for chain in [1, 3] {
+                    let mut values = vec![0.0; children.len()];
+                    quiescent_children(&incremental, rules, Some(&parent), &children, rule, chain, &mut values);
+                    for (c, v) in children.iter().zip(&values) {
+                        let plain = naive_rule(&incremental, rules, c, rule, chain);
+                        assert_eq!(v.to_bits(), plain.to_bits(), "{rule} {c:?} chain {chain}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rule_names_round_trip() {
+        for rule in ChainRule::ALL {
+            assert_eq!(rule.name().parse::<ChainRule>(), Ok(rule));
+            assert_eq!(ChainRule::from_code(rule.code()), Some(rule));
+        }
+        assert!("zz".parse::<ChainRule>().is_err());
+    }
+
+    /// Wells of rows with one or two holes each, at random: S often clears
+    /// two lines here, so the record rule passes to Z. (Wells where S and Z
+    /// both clear two lines and the rule passes to O: none among two million
+    /// random stacks of rows with one to four holes.)
+    fn double_wells(n: usize) -> Vec<Well> {
+        let mut rng = 0x0fed_cba9_8765_4321u64;
+        let mut next = move || {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng >> 33
+        };
+        (0..n)
+            .map(|_| {
+                let mut w = Well::EMPTY;
+                let stack = 3 + (next() % 8) as usize;
+                for i in 0..stack {
+                    let mut gap = 1u16 << (next() % 10);
+                    if next() % 2 == 0 {
+                        gap |= 1 << (next() % 10);
+                    }
+                    w.rows[19 - i] = hatetris_game::FULL_ROW & !gap;
+                }
+                w
+            })
+            .collect()
     }
 
     /// Wells of rows mostly one or two cells short of full: chains are common.

@@ -147,9 +147,9 @@ pub struct CycleArgs {
     /// overvalues does not leave the cycle one short game to learn from.
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
-    /// S/Z clear-chain depth of the search step (0: off).
-    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
-    pub quiescence: u32,
+    /// The search step's clear chains (refine's lookaheads never chain).
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Stop each search after this many pieces (0: until the game ends).
@@ -186,7 +186,9 @@ impl CycleArgs {
                 gamma: self.gamma,
             },
             history: self.history,
-            quiescence: self.quiescence,
+            quiescence: self.chains.quiescence,
+            chain_rule: self.chains.chain_rule,
+            chain_band: self.chains.chain_band,
             seed: self.seed,
             max_depth: self.max_depth,
             sample_children: self.sample_children,

@@ -35,9 +35,8 @@ pub struct GamesArgs {
     /// Seeds the openings' noise: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Depth of the S/Z line-clear chains in every search, as `search --quiescence` (0: off).
-    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
-    pub quiescence: u32,
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
     /// Print one JSON object (with every game's replay) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -68,7 +67,7 @@ pub fn games(args: &GamesArgs) -> Result<()> {
         open: args.open,
         noise: args.noise as f32,
         seed: args.seed,
-        quiescence: args.quiescence,
+        chains: args.chains.chains()?,
     };
     let mut played = Vec::new();
     for (eval, name) in &evals {
@@ -127,7 +126,9 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
         "open": args.open,
         "noise": args.noise,
         "seed": args.seed,
-        "quiescence": args.quiescence,
+        "quiescence": args.chains.quiescence,
+        "chain_rule": args.chains.chain_rule.name(),
+        "chain_band": args.chains.chain_band,
         "evals": evals,
     });
     if let Some((pieces, lines)) = compared {

@@ -37,9 +37,16 @@ pub struct HuntArgs {
     /// Weight of UCB1's exploration term [default: 0.3].
     #[arg(long)]
     pub explore: Option<f64>,
-    /// S/Z line-clear chain depth of the searches [default: 0].
+    /// Line-clear chain depth of the searches [default: 0].
     #[arg(long)]
     pub quiescence: Option<u32>,
+    /// Which clears the chains follow, as `search --chain-rule` [default: record].
+    #[arg(long)]
+    pub chain_rule: Option<hatetris_search::ChainRule>,
+    /// Chain only this many times the width of best candidates, as
+    /// `search --chain-band` [default: 0, all].
+    #[arg(long)]
+    pub chain_band: Option<u32>,
     #[command(flatten)]
     pub run: crate::commands::RunArgs,
 }
@@ -52,6 +59,12 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     if args.explore.is_some_and(|c| !c.is_finite() || c < 0.0) {
         bail!("--explore must be a number at least 0");
     }
+    if args.quiescence.is_some_and(|q| q > crate::commands::MAX_CHAIN) {
+        bail!("--quiescence must be at most {}", crate::commands::MAX_CHAIN);
+    }
+    if args.chain_band.is_some_and(|b| b > crate::commands::MAX_BAND) {
+        bail!("--chain-band must be at most {}", crate::commands::MAX_BAND);
+    }
     let mut state = match HuntState::load(&args.dir)? {
         Some(saved) => {
             let c = &saved.config;
@@ -61,6 +74,8 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
                 ("stride", args.stride.map(|v| v.to_string()), c.stride.to_string()),
                 ("explore", args.explore.map(|v| v.to_string()), c.explore.to_string()),
                 ("quiescence", args.quiescence.map(|v| v.to_string()), c.quiescence.to_string()),
+                ("chain-rule", args.chain_rule.map(|v| v.to_string()), c.chain_rule.to_string()),
+                ("chain-band", args.chain_band.map(|v| v.to_string()), c.chain_band.to_string()),
             ] {
                 if let Some(g) = given.filter(|g| *g != stored) {
                     bail!("{} was started with --{name} {stored}; it cannot go on with {g}", args.dir.display());
@@ -83,6 +98,8 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
             stride: args.stride.unwrap_or(10).max(1),
             explore: args.explore.unwrap_or(0.3),
             quiescence: args.quiescence.unwrap_or(hatetris_search::quiescence::DEFAULT_CHAIN),
+            chain_rule: args.chain_rule.unwrap_or_default(),
+            chain_band: args.chain_band.unwrap_or(0),
         })?,
     };
     // A hunt stores its evaluator's identity (a network with its CRC32):

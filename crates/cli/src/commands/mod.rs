@@ -35,6 +35,53 @@ pub struct RunArgs {
     pub quiet: bool,
 }
 
+/// The clear chains a search's values look through, as every searching
+/// command takes them.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ChainArgs {
+    /// Depth of the line-clear chains a value looks through (0: off).
+    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
+    pub quiescence: u32,
+    /// Which clears the chains follow: `record` (the record engine's: the
+    /// first of S, Z, O, I, L, J, T that cannot clear two lines, one line a
+    /// step), `enemy` (the piece the enemy would give there) or `sz` (every
+    /// S and Z clear).
+    #[arg(long, default_value_t = hatetris_search::ChainRule::default())]
+    pub chain_rule: hatetris_search::ChainRule,
+    /// Chain only the candidates among this many times the width best by
+    /// their own values (0: every candidate).
+    #[arg(long, default_value_t = 0)]
+    pub chain_band: u32,
+}
+
+impl ChainArgs {
+    /// The setting, checked: a depth past `MAX_CHAIN` is refused.
+    pub fn chains(&self) -> anyhow::Result<hatetris_search::Chains> {
+        if self.quiescence > MAX_CHAIN {
+            anyhow::bail!("--quiescence must be at most {MAX_CHAIN}");
+        }
+        if self.chain_band > MAX_BAND {
+            anyhow::bail!("--chain-band must be at most {MAX_BAND}");
+        }
+        Ok(self.unchecked())
+    }
+
+    /// The setting as given (after `chains` has checked it).
+    pub fn unchecked(&self) -> hatetris_search::Chains {
+        hatetris_search::Chains { rule: self.chain_rule, depth: self.quiescence, band: self.chain_band }
+    }
+}
+
+/// Chains longer than the rows of a well clear nothing more: 100 is past
+/// any chain a game can hold, and keeps the depth well inside the 24 bits
+/// a checkpoint stores it in.
+pub const MAX_CHAIN: u32 = 100;
+
+/// A band of 1,000 widths chains every candidate any piece can give (at
+/// most a few dozen landings an entry); the cap keeps it in a checkpoint's
+/// 16 bits.
+pub const MAX_BAND: u32 = 1000;
+
 impl RunArgs {
     /// Sizes the thread pool as `--threads` asks.
     pub fn start_pool(&self) -> anyhow::Result<()> {

@@ -24,6 +24,8 @@ pub struct PlayArgs {
     /// embedded network).
     #[arg(long, default_value = "net")]
     pub eval: String,
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -33,12 +35,16 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     if args.width == 0 {
         bail!("--width must be at least 1");
     }
+    let chains = args.chains.chains()?;
     let (eval, name) = load_evaluator(&args.eval)?;
     let config = SearchConfig {
         width: args.width,
         seed: args.seed,
         rules: Rules::STANDARD,
         enemy: Enemy::Hatetris,
+        quiescence: chains.depth,
+        chain_rule: chains.rule,
+        chain_band: chains.band,
         ..SearchConfig::default()
     };
     let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, args.quiet, Format::Base2048)?;

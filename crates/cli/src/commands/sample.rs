@@ -26,9 +26,8 @@ pub struct SampleArgs {
     /// Seed of the search's tie-breaks and of the sampling.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Depth of the S/Z line-clear chains (0: off, as cycles run now).
-    #[arg(long, default_value_t = 0)]
-    pub quiescence: u32,
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
     /// Games opened with noise besides the one from the empty well, each
     /// sampled as it is: wells off the network's own line.
     #[command(flatten)]
@@ -45,6 +44,7 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         bail!("--width and --samples must be at least 1");
     }
     args.opening.check()?;
+    let chains = args.chains.chains()?;
     args.run.start_pool()?;
     let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");
@@ -52,7 +52,9 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     let config = args.opening.apply(CycleConfig {
         width: args.width,
         samples_per_depth: args.samples,
-        quiescence: args.quiescence,
+        quiescence: chains.depth,
+        chain_rule: chains.rule,
+        chain_band: chains.band,
         seed: args.seed,
         ..CycleConfig::default()
     });

@@ -39,10 +39,9 @@ pub struct SearchArgs {
     pub json: bool,
     #[command(flatten)]
     pub run: crate::commands::RunArgs,
-    /// Depth of the S/Z line-clear chains a value looks through (0: off).
-    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
-    pub quiescence: u32,
-    /// Turn off the S/Z line-clear quiescence (same as --quiescence 0).
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
+    /// Turn off the line-clear chains (same as --quiescence 0).
     #[arg(long)]
     pub no_quiescence: bool,
     /// Entries kept per well whose memories differ.
@@ -153,11 +152,14 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         if args.width == 0 {
             bail!("--width must be at least 1");
         }
+        let chains = args.chains.chains()?;
         let config = SearchConfig {
             width: args.width,
             rules: Rules::STANDARD,
             enemy: args.enemy,
-            quiescence: if args.no_quiescence { 0 } else { args.quiescence },
+            quiescence: if args.no_quiescence { 0 } else { chains.depth },
+            chain_rule: chains.rule,
+            chain_band: chains.band,
             seed: args.seed,
             twins: args.twins.max(1),
             max_depth: args.max_depth,

@@ -30,9 +30,8 @@ pub struct StrengthArgs {
     /// Pieces searched from each start at most.
     #[arg(long, default_value_t = 250)]
     pub pieces: usize,
-    /// Depth of the S/Z line-clear chains a value looks through (0: off).
-    #[arg(long, default_value_t = hatetris_search::quiescence::DEFAULT_CHAIN)]
-    pub quiescence: u32,
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
     /// Seed for tie-breaks.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -54,6 +53,7 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     if args.width == 0 || args.pieces == 0 {
         bail!("--width and --pieces must be at least 1");
     }
+    args.chains.chains()?;
     args.run.start_pool()?;
     let (suite, suite_name) = match &args.suite {
         Some(path) => (Suite::load(path)?, path.display().to_string()),
@@ -86,12 +86,13 @@ fn run_one(suite: &Suite, eval: &dyn Evaluator, name: &str, args: &StrengthArgs)
     let started = Instant::now();
     let mut last_log = Instant::now();
     let quiet = args.run.quiet;
-    let results = measure(suite, eval, args.width, args.pieces, args.quiescence, args.seed, &mut |done, total| {
-        if !quiet && (done == total || last_log.elapsed().as_secs() >= 5) {
-            eprintln!("strength {name}: {done}/{total} starts, {:.1}s", started.elapsed().as_secs_f64());
-            last_log = Instant::now();
-        }
-    });
+    let results =
+        measure(suite, eval, args.width, args.pieces, args.chains.unchecked(), args.seed, &mut |done, total| {
+            if !quiet && (done == total || last_log.elapsed().as_secs() >= 5) {
+                eprintln!("strength {name}: {done}/{total} starts, {:.1}s", started.elapsed().as_secs_f64());
+                last_log = Instant::now();
+            }
+        });
     let summary = summarize(&results);
     Measured { name: name.to_string(), results, summary }
 }
@@ -155,7 +156,9 @@ fn to_json(
         "suite": suite_name,
         "width": args.width,
         "pieces": args.pieces,
-        "quiescence": args.quiescence,
+        "quiescence": args.chains.quiescence,
+        "chain_rule": args.chains.chain_rule.name(),
+        "chain_band": args.chains.chain_band,
         "seed": args.seed,
         "evals": evals,
     });
@@ -174,12 +177,13 @@ fn print_text(
 ) {
     for m in measured {
         println!(
-            "{}: suite {suite_name} ({} starts), width {}, at most {} pieces, quiescence {}, seed {}",
+            "{}: suite {suite_name} ({} starts), width {}, at most {} pieces, chains {} {}, seed {}",
             m.name,
             suite.starts.len(),
             args.width,
             args.pieces,
-            args.quiescence,
+            args.chains.chain_rule,
+            args.chains.quiescence,
             args.seed
         );
         println!("{:<16} {:>6} {:>9} {:>6}", "source", "piece", "survived", "lines");

@@ -91,6 +91,8 @@ impl RefineConfig {
             rules,
             enemy: Enemy::Hatetris,
             quiescence: 0,
+            chain_rule: Default::default(),
+            chain_band: 0,
             seed,
             twins: 1,
             max_depth: self.depth,

@@ -10,7 +10,9 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
-use hatetris_search::{quiescence::quiescent_children, run, verified_replay, BeamState, SearchConfig};
+use hatetris_search::{
+    quiescence::quiescent_children, run, verified_replay, BeamState, ChainRule, Chains, SearchConfig,
+};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -29,8 +31,15 @@ pub struct CycleConfig {
     pub refine: RefineConfig,
     /// Cycles of data the learn step trains on.
     pub history: usize,
-    /// S/Z clear-chain depth of the search step (0: off).
+    /// Clear-chain depth of the search step (0: off).
     pub quiescence: u32,
+    /// Which clears the search step's chains follow; runs from before the
+    /// rules existed followed every S and Z clear.
+    #[serde(default = "sz_rule")]
+    pub chain_rule: ChainRule,
+    /// Chain only this many times the width of best candidates (0: all).
+    #[serde(default)]
+    pub chain_band: u32,
     pub seed: u64,
     /// Stop the search step after this many pieces (0: until the game ends).
     pub max_depth: usize,
@@ -142,6 +151,10 @@ fn three_tenths() -> f32 {
     0.3
 }
 
+fn sz_rule() -> ChainRule {
+    ChainRule::Sz
+}
+
 fn one() -> usize {
     1
 }
@@ -158,6 +171,8 @@ impl Default for CycleConfig {
             refine: RefineConfig::default(),
             history: 3,
             quiescence: hatetris_search::quiescence::DEFAULT_CHAIN,
+            chain_rule: ChainRule::default(),
+            chain_band: 0,
             seed: 0,
             max_depth: 0,
             train: TrainConfig::default(),
@@ -661,7 +676,15 @@ impl Sampler<'_> {
             if band {
                 let children: Vec<Well> = wells.iter().map(|&(w, _)| w).collect();
                 let mut values = vec![0.0; children.len()];
-                quiescent_children(self.net, rules, Some(&e.well), &children, self.config.quiescence, &mut values);
+                quiescent_children(
+                    self.net,
+                    rules,
+                    Some(&e.well),
+                    &children,
+                    self.config.chain_rule,
+                    self.config.quiescence,
+                    &mut values,
+                );
                 self.pending.extend(wells.into_iter().zip(values).map(|((w, family), v)| (w, family, v)));
                 continue;
             }
@@ -702,6 +725,8 @@ fn search_step(
         rules,
         enemy: hatetris_game::Enemy::Hatetris,
         quiescence: config.quiescence,
+        chain_rule: config.chain_rule,
+        chain_band: config.chain_band,
         seed,
         twins: 1,
         max_depth: config.max_depth,
@@ -816,7 +841,9 @@ fn suite_step(
         &net,
         config.suite_width,
         config.suite_pieces.max(1),
-        config.quiescence,
+        // The network alone, whatever the search step chains: the suite
+        // compares networks, across runs too.
+        Chains { depth: 0, ..Chains::default() },
         config.seed,
         &mut |done, total| on_event(CycleEvent::SuiteProgress { done, total }),
     );
@@ -994,6 +1021,8 @@ mod tests {
             rules: Rules::STANDARD,
             enemy: hatetris_game::Enemy::Hatetris,
             quiescence: 0,
+            chain_rule: ChainRule::Sz,
+            chain_band: 0,
             seed: 1,
             twins: 1,
             max_depth: 20,

@@ -4,6 +4,7 @@
 //! and several suites pooled into one interval, without searching again.
 
 use super::stats::{paired, Paired};
+use hatetris_search::ChainRule;
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -38,7 +39,14 @@ pub struct Settings {
     pub width: usize,
     pub pieces: usize,
     pub quiescence: u32,
+    /// Measurements from before the rules existed followed S/Z chains.
+    #[serde(default = "sz_rule")]
+    pub chain_rule: ChainRule,
     pub seed: u64,
+}
+
+fn sz_rule() -> ChainRule {
+    ChainRule::Sz
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -121,6 +129,9 @@ pub fn check_pair(a: &Measurement, b: &Measurement) -> Result<(), CompareError> 
     }
     if sa.quiescence != sb.quiescence {
         return differ("quiescence depths", sa.quiescence.to_string(), sb.quiescence.to_string());
+    }
+    if sa.quiescence > 0 && sa.chain_rule != sb.chain_rule {
+        return differ("chain rules", sa.chain_rule.to_string(), sb.chain_rule.to_string());
     }
     if sa.seed != sb.seed {
         return differ("seeds", sa.seed.to_string(), sb.seed.to_string());

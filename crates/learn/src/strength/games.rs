@@ -14,7 +14,7 @@ use hatetris_eval::{Evaluator, Noisy};
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::replay::Format;
 use hatetris_game::Well;
-use hatetris_search::{run, verified_replay, BeamState, LineError, Move, SearchConfig};
+use hatetris_search::{run, verified_replay, BeamState, Chains, LineError, Move, SearchConfig};
 
 /// How the games are played.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,8 +26,8 @@ pub struct GamesConfig {
     /// The noise's amplitude: values move by up to this much.
     pub noise: f32,
     pub seed: u64,
-    /// Depth of the S/Z chains in the searches (`SearchConfig::quiescence`).
-    pub quiescence: u32,
+    /// The clear chains of the searches.
+    pub chains: Chains,
 }
 
 /// One game.
@@ -80,7 +80,9 @@ pub fn play_games(
             rules: RULES,
             enemy: ENEMY,
             seed: salt,
-            quiescence: config.quiescence,
+            quiescence: config.chains.depth,
+            chain_rule: config.chains.rule,
+            chain_band: config.chains.band,
             ..Default::default()
         };
         let opening = noisy_opening(eval, &search, config.open, config.noise, salt);
@@ -203,7 +205,7 @@ mod tests {
     #[test]
     fn games_are_reproducible_from_the_seed() {
         let net = Network::embedded_default();
-        let config = GamesConfig { games: 3, width: 20, open: 8, noise: 0.5, seed: 4, quiescence: 0 };
+        let config = GamesConfig { games: 3, width: 20, open: 8, noise: 0.5, seed: 4, chains: Chains::default() };
         let a = play_games(&net, &config, &mut |_, _| {}).unwrap();
         let b = play_games(&net, &config, &mut |_, _| {}).unwrap();
         assert_eq!(a, b);
@@ -216,8 +218,12 @@ mod tests {
             &mut |_| {},
         );
         assert_eq!(plain[0].line, beam.moves, "no opening: the plain search of the game's seed");
-        let chained =
-            play_games(&net, &GamesConfig { open: 0, games: 1, quiescence: 1, ..config }, &mut |_, _| {}).unwrap();
+        let chained = play_games(
+            &net,
+            &GamesConfig { open: 0, games: 1, chains: Chains { depth: 1, ..Chains::default() }, ..config },
+            &mut |_, _| {},
+        )
+        .unwrap();
         let beam = hatetris_search::search(
             &SearchConfig { width: 20, seed: game_salt(4, 0), quiescence: 1, ..Default::default() },
             &net,
@@ -238,7 +244,7 @@ mod tests {
     #[test]
     fn distinct_counts_games_that_end_alike_once() {
         let net = Network::embedded_default();
-        let config = GamesConfig { games: 2, width: 20, open: 8, noise: 0.5, seed: 4, quiescence: 0 };
+        let config = GamesConfig { games: 2, width: 20, open: 8, noise: 0.5, seed: 4, chains: Chains::default() };
         let mut games = play_games(&net, &config, &mut |_, _| {}).unwrap();
         assert_ne!(games[0].last_well, games[1].last_well);
         assert_eq!(summarize_games(&games).distinct, 2);

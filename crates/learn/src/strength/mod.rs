@@ -21,7 +21,7 @@ pub mod suite;
 pub use suite::{Start, Suite, SuiteError};
 
 use hatetris_eval::Evaluator;
-use hatetris_search::{replay_line, run, BeamState, Move, SearchConfig};
+use hatetris_search::{replay_line, run, BeamState, Chains, Move, SearchConfig};
 use suite::{ENEMY, RULES};
 
 /// What one start's search gave.
@@ -38,7 +38,7 @@ pub struct StartResult {
 }
 
 /// Searches on from every start of `suite` for at most `pieces` pieces
-/// (beam of `width`, quiescence depth `quiescence`, tie-break `seed`), one
+/// (beam of `width`, clear chains `chains`, tie-break `seed`), one
 /// start after another (each search runs on every thread), calling
 /// `progress(done, total)` after each start.
 ///
@@ -50,11 +50,21 @@ pub fn measure(
     eval: &dyn Evaluator,
     width: usize,
     pieces: usize,
-    quiescence: u32,
+    chains: Chains,
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<StartResult> {
-    let config = SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence, seed, twins: 1, max_depth: pieces };
+    let config = SearchConfig {
+        width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: chains.depth,
+        chain_rule: chains.rule,
+        chain_band: chains.band,
+        seed,
+        twins: 1,
+        max_depth: pieces,
+    };
     let total = suite.starts.len();
     let mut out = Vec::with_capacity(total);
     for (i, start) in suite.starts.iter().enumerate() {
@@ -137,9 +147,12 @@ mod tests {
     fn measuring_is_deterministic_and_its_lines_replay() {
         let suite = two_starts();
         let mut calls = Vec::new();
-        let first = measure(&suite, &Baseline, 20, 10, 1, 0, &mut |done, total| calls.push((done, total)));
+        let first =
+            measure(&suite, &Baseline, 20, 10, Chains { depth: 1, ..Chains::default() }, 0, &mut |done, total| {
+                calls.push((done, total))
+            });
         assert_eq!(calls, [(1, 2), (2, 2)]);
-        let again = measure(&suite, &Baseline, 20, 10, 1, 0, &mut |_, _| {});
+        let again = measure(&suite, &Baseline, 20, 10, Chains { depth: 1, ..Chains::default() }, 0, &mut |_, _| {});
         assert_eq!(first, again);
         for (start, r) in suite.starts.iter().zip(&first) {
             assert!(r.pieces_survived <= 10);
@@ -162,7 +175,7 @@ mod tests {
     #[test]
     fn a_dead_beam_counts_the_pieces_it_placed() {
         let suite = two_starts();
-        let r = &measure(&suite, &Baseline, 1, 200, 0, 0, &mut |_, _| {})[1];
+        let r = &measure(&suite, &Baseline, 1, 200, Chains::default(), 0, &mut |_, _| {})[1];
         assert!(r.pieces_survived < 200, "{}", r.pieces_survived);
         assert_eq!(r.line.len(), suite.starts[1].moves.len() + r.pieces_survived as usize);
     }
