@@ -1,24 +1,21 @@
-//! The one way tests reach the shared fixtures (`../shared/fixtures` beside
-//! the repository, or `$HATETRIS_SHARED/fixtures`). A missing fixture is a
-//! test failure with a message that says where it was looked for.
+//! The one way tests reach the fixtures: `fixtures/` at the repository root
+//! (public replays with their official scores, lock-by-lock traces). A
+//! missing fixture is a test failure with a message that names the file and
+//! says where it was looked for.
 
 use std::path::PathBuf;
 
-/// The shared folder: `$HATETRIS_SHARED`, else `shared/` beside the repository.
-pub fn shared_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HATETRIS_SHARED") {
-        return PathBuf::from(dir);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+/// The fixtures folder: `fixtures/` at the repository root.
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
 }
 
-/// The text of `shared/fixtures/NAME`; panics with a clear message if absent.
+/// The text of `fixtures/NAME`; panics with a clear message if absent.
 pub fn read_fixture(name: &str) -> String {
-    let path = shared_dir().join("fixtures").join(name);
+    let path = fixtures_dir().join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "fixture {name} not found at {} ({e}); the shared folder must sit beside the repository \
-             or be named by HATETRIS_SHARED",
+            "fixture {name} not found at {} ({e}); the fixtures live in `fixtures/` at the repository root",
             path.display()
         )
     })

@@ -22,7 +22,7 @@
 //! cargo run --release -p hatetris-learn --example diagnose -- aggs EVAL SAMPLES.htds PREFIX WIDTH DEPTH SEED
 //! ```
 //!
-//! Fixtures are read from `$HATETRIS_SHARED/fixtures` or `../shared/fixtures`.
+//! Fixtures are read from `fixtures/` at the repository root.
 
 use hatetris_eval::{EvalSpec, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
@@ -36,7 +36,7 @@ use rand::{Rng, SeedableRng};
 /// One S/Z clear deep: the chains these diagnoses were measured with.
 const SZ1: Chains = Chains { rule: ChainRule::Sz, depth: 1, band: 0 };
 use rayon::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const RULES: Rules = Rules::STANDARD;
 const ENEMY: Enemy = Enemy::Hatetris;
@@ -90,8 +90,7 @@ fn evaluators(specs: &[String]) -> Vec<(String, Box<dyn Evaluator>)> {
 /// The three long public games: each one's moves, and its wells (the
 /// well after k moves at index k, the empty well first).
 fn public_games() -> Vec<(String, Vec<Move>, Vec<Well>)> {
-    let shared = std::env::var("HATETRIS_SHARED").map(PathBuf::from).unwrap_or_else(|_| "../shared".into());
-    let tsv = std::fs::read_to_string(shared.join("fixtures/known-replays.tsv")).expect("fixtures");
+    let tsv = hatetris_game::fixtures::read_fixture("known-replays.tsv");
     let mut games = Vec::new();
     for line in tsv.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();

@@ -906,7 +906,7 @@ pub(crate) mod tests {
         assert_eq!(kept(3), [(1, 10), (1, 11), (1, 12), (2, 10)]);
     }
 
-    /// The 289-line game's moves (knewjade's, from the shared fixtures).
+    /// The 289-line game's moves (knewjade's, from the fixtures).
     fn moves_of_289() -> Vec<Move> {
         let r = hatetris_game::fixtures::known_replays()
             .into_iter()
