@@ -89,3 +89,40 @@ fn a_bad_target_discount_or_band_is_one_line_and_status_2() {
         assert!(!run.join("config.json").exists(), "nothing is written on bad flags");
     }
 }
+
+/// Two generations as `docs/runs/gen-a/run.sh` runs them, at a tiny size:
+/// the master search chains clears by the record engine's rule over a
+/// band, refine does not, each generation trains from the last one's
+/// network, and each master game's replay verifies to its lines.
+#[test]
+fn tiny_generations_with_the_record_engines_chains_go_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let init = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../eval/nets/default.hnet");
+    let out = hatetris()
+        .args(["cycle", "--dir", run.to_str().unwrap(), "--cycles", "2", "--width", "16", "--samples", "2"])
+        .args(["--init", init.to_str().unwrap()])
+        .args(["--quiescence", "3", "--chain-rule", "record", "--chain-band", "2"])
+        .args(["--refine-width", "4", "--refine-depth", "3", "--history", "2", "--retry-below", "0.5"])
+        .args(["--max-depth", "30", "--max-epochs", "1", "--batch", "64"])
+        .args(["--suite-width", "2", "--suite-pieces", "2", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
+    assert_eq!(config["chain_rule"], "record");
+    assert_eq!((config["quiescence"].as_u64(), config["chain_band"].as_u64()), (Some(3), Some(2)));
+    let metrics = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+    let lines: Vec<serde_json::Value> = metrics.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    for m in &lines {
+        let replay = dir.path().join("game.b2048");
+        std::fs::write(&replay, m["replay"].as_str().unwrap()).unwrap();
+        let v = hatetris().args(["verify", replay.to_str().unwrap()]).output().unwrap();
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+        let verified: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+        assert_eq!(verified["score"], m["lines"], "generation {}", m["cycle"]);
+    }
+    assert!(run.join("cycle-002/net.hnet").exists());
+}

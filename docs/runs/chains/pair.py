@@ -13,11 +13,13 @@ def load(d, arm):
     return starts
 
 def secs(d, arm):
+    """CPU seconds (user + system) where recorded, else wall seconds."""
     t = 0.0
     for line in open(f"{d}/times.tsv"):
         f = line.rstrip("\n").split("\t")
         if f[0] == arm:
-            t += float(f[3])
+            cpu = len(f) >= 7 and f[4].replace(".", "").isdigit()
+            t += float(f[4]) + float(f[5]) if cpu else float(f[3])
     return t
 
 d, a, b = sys.argv[1:4]

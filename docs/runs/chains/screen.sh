@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Chain rules against plain beams on the 283 starts of three suites
 # (default, other, dense2), one arm after another, timing each.
-# Usage: screen.sh OUT NAME WIDTH [strength flags...]; appends to OUT/times.tsv.
+# Usage: screen.sh OUT NAME WIDTH [strength flags...]; appends to OUT/times.tsv
+# the wall, user and system seconds of each suite (one-thread arms are
+# compared by CPU seconds, which other work on the machine moves less).
 set -euo pipefail
 out=$1 name=$2 width=$3; shift 3
 bin=${BIN:-target/release/hatetris}
@@ -11,8 +13,7 @@ labels=(default other dense2)
 for i in 0 1 2; do
   suite=()
   [ -n "${suites[$i]}" ] && suite=(--suite "${suites[$i]}")
-  start=$(date +%s.%N)
-  "$bin" strength --eval "${EVAL:-net}" "${suite[@]}" --width "$width" --json --quiet "$@" > "$out/$name-${labels[$i]}.json"
-  end=$(date +%s.%N)
-  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$width" "${labels[$i]}" "$(echo "$end - $start" | bc)" "$*" >> "$out/times.tsv"
+  /usr/bin/time -f '%e\t%U\t%S' -o "$out/.time" \
+    "$bin" strength --eval "${EVAL:-net}" "${suite[@]}" --width "$width" --json --quiet "$@" > "$out/$name-${labels[$i]}.json"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$width" "${labels[$i]}" "$(cat "$out/.time")" "$*" >> "$out/times.tsv"
 done
