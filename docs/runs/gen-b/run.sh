@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Generations as the record engine ran them (issue #45): each generation's
+# master search chains clears by the record engine's rule (depth 4, the
+# best 3 x width candidates), samples its beams, refines every sample
+# without chains (a 50-wide beam 10 pieces on, -1 where it dies), and
+# trains the next network from the last one on the last two generations'
+# wells. From the embedded bootstrap (the network trained on solved small
+# wells), as the record engine's generations started from nothing: gen-a
+# ran the same recipe from the default (d4) and collapsed in its second
+# generation. Resumable: the same command
+# continues the run in RUN (default /work/runs/gen-b/r).
+#   usage: run.sh [RUN] [GENERATIONS]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+B=${HATETRIS:-$root/target/release/hatetris}
+exec nice -n 10 "$B" cycle --dir "${1:-/work/runs/gen-b/r}" --cycles "${2:-10}" \
+    --width 100000 --samples 2048 --quiescence 4 --chain-rule record --chain-band 3 \
+    --refine-width 50 --refine-depth 10 --history 2 --retry-below 0.5 \
+    --suite-width 1000 --suite-pieces 250 --seed 81 --threads ${THREADS:-1}
