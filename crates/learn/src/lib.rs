@@ -5,12 +5,11 @@
 //! - [`solved`]: the exact solvers' values (`hatetris_solve`) as data sets;
 //! - [`train`]: the hand-written trainer (sparse Adam on pattern counts);
 //! - [`distill`]: wells labelled with the mean value of several evaluators;
-//! - [`cycle`]: search → refine → learn, resumable step by step;
-//! - [`strength`]: suites of start positions and the strength yardstick.
+//! - [`cycle`]: search → refine → learn, resumable step by step, each
+//!   network measured on a suite by `hatetris_strength`.
 
 pub mod cycle;
 pub mod dataset;
 pub mod distill;
 pub mod solved;
-pub mod strength;
 pub mod train;
