@@ -30,7 +30,7 @@ fn write_replay(dir: &Path, name: &str, file: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
-/// `crates/learn/data/default.htsu` (embedded) is `hatetris suite --every 25 --skip 100`
+/// `crates/strength/data/default.htsu` (embedded) is `hatetris suite --every 25 --skip 100`
 /// over the three long public games, byte for byte.
 #[test]
 fn the_default_suite_is_rebuilt_from_the_public_games() {
@@ -57,7 +57,7 @@ fn the_default_suite_is_rebuilt_from_the_public_games() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("wrote 61 starts"));
     let built = std::fs::read(&out_file).unwrap();
-    assert!(built == include_bytes!("../../learn/data/default.htsu"), "the embedded suite differs from a rebuild");
+    assert!(built == include_bytes!("../../strength/data/default.htsu"), "the embedded suite differs from a rebuild");
 }
 
 #[test]

@@ -26,11 +26,11 @@
 
 use hatetris_eval::{EvalSpec, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
-use hatetris_learn::strength::{measure, summarize, Suite};
 use hatetris_search::{
     moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Lookahead, Move, SearchConfig,
 };
 use hatetris_search::{ChainRule, Chains};
+use hatetris_strength::{measure, summarize, Suite};
 use rand::{Rng, SeedableRng};
 
 /// One S/Z clear deep: the chains these diagnoses were measured with.
@@ -360,7 +360,7 @@ fn cut(evals: &[(String, Box<dyn Evaluator>)]) {
 /// and depths: from a width-1,000 game of `eval`, every 5th depth, 16
 /// entries a depth.
 fn groups(eval: &dyn Evaluator) {
-    use hatetris_learn::strength::stats::spearman;
+    use hatetris_strength::stats::spearman;
     let config = SearchConfig {
         width: 1000,
         rules: RULES,
@@ -783,7 +783,7 @@ fn refine(args: &[String]) {
 /// value, cells and frozen rows.
 fn mc(args: &[String]) {
     use hatetris_game::frozen::{frozen_at, HOLD};
-    use hatetris_learn::strength::games::{play_games, GamesConfig};
+    use hatetris_strength::games::{play_games, GamesConfig};
     let (name, eval) = evaluators(&args[..1]).remove(0);
     let config = GamesConfig {
         games: args[1].parse().expect("GAMES"),
@@ -846,7 +846,7 @@ fn mc_wells(args: &[String]) {
 /// the beam holds WIDE entries, then WIDTH again; one JSON line per game
 /// (pair them with `games --json` by index).
 fn wide_opening(args: &[String]) {
-    use hatetris_learn::strength::games::{game_salt, noisy_opening};
+    use hatetris_strength::games::{game_salt, noisy_opening};
     let (name, eval) = evaluators(&args[..1]).remove(0);
     let games: usize = args[1].parse().expect("GAMES");
     let width: usize = args[2].parse().expect("WIDTH");

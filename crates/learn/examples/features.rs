@@ -22,7 +22,7 @@
 use hatetris_eval::{active_features, tanh_exp, tanh_exp_grad, Evaluator, Network, NUM_FEATURES};
 use hatetris_game::{choose_piece_memoryless, peaks::peaks, Rules, Well, BAR, MAX_DEPTH};
 use hatetris_learn::dataset::read_dataset;
-use hatetris_learn::strength::stats::spearman;
+use hatetris_strength::stats::spearman;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::path::Path;

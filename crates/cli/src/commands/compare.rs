@@ -4,8 +4,8 @@
 use crate::commands::strength::{number, paired_json};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_learn::strength::compare::{compare, Comparison, Measurement};
-use hatetris_learn::strength::stats::Paired;
+use hatetris_strength::compare::{compare, Comparison, Measurement};
+use hatetris_strength::stats::Paired;
 use serde_json::json;
 use std::path::Path;
 

@@ -8,7 +8,7 @@ use crate::commands::strength::number;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_eval::Evaluator;
-use hatetris_learn::strength::games::{compare_games, play_games, summarize_games, GameResult, GamesConfig, Unpaired};
+use hatetris_strength::games::{compare_games, play_games, summarize_games, GameResult, GamesConfig, Unpaired};
 use serde_json::{json, Value};
 use std::time::Instant;
 

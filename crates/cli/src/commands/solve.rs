@@ -1,9 +1,9 @@
 //! `hatetris solve`: small wells solved exactly, with an optional data set of
 //! (well, target) pairs for the first network.
 //!
-//! Against Mild, heights 1..=7 use the lean solver (`hatetris_learn::lean`:
+//! Against Mild, heights 1..=7 use the lean solver (`hatetris_solve::lean`:
 //! a value-only memo, about 12 bytes a well, an error on a cycle); `--graph`
-//! (and height 8) uses the explicit-graph solver (`hatetris_learn::solver`,
+//! (and height 8) uses the explicit-graph solver (`hatetris_solve::solver`,
 //! about 180 bytes a well, which also values cycles by their best simple
 //! path and reports them). Both print the same JSON fields. `--sample N`
 //! writes a seeded random N of the wells instead of all of them (height 7
@@ -18,8 +18,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_game::{Enemy, Rules};
 use hatetris_learn::dataset::{subsample, write_dataset, Sample};
-use hatetris_learn::lean::{self, LeanOptions, LeanProgress};
-use hatetris_learn::solver::{self, CycleStats, Progress};
+use hatetris_learn::solved::{LeanSolutionDataset, SolutionDataset};
+use hatetris_solve::lean::{self, LeanOptions, LeanProgress};
+use hatetris_solve::solver::{self, CycleStats, Progress};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

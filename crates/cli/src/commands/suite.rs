@@ -4,7 +4,7 @@
 use crate::input::read_replay;
 use anyhow::{bail, Result};
 use clap::Args;
-use hatetris_learn::strength::Suite;
+use hatetris_strength::Suite;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]

@@ -3,8 +3,6 @@
 use super::refine::{refine_targets, RefineConfig};
 use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
-use crate::strength::games::noisy_opening;
-use crate::strength::{measure, summarize, Start, Suite};
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
@@ -13,6 +11,8 @@ use hatetris_game::{choose_piece_and_landings, Rules, Well};
 use hatetris_search::{
     quiescence::quiescent_children, run, verified_replay, BeamState, ChainRule, Chains, SearchConfig,
 };
+use hatetris_strength::games::noisy_opening;
+use hatetris_strength::{measure, summarize, Start, Suite};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -271,7 +271,7 @@ pub enum CycleError {
     #[error("{0}")]
     Plot(String),
     #[error("{0}")]
-    Suite(#[from] crate::strength::SuiteError),
+    Suite(#[from] hatetris_strength::SuiteError),
     #[error("starts {path}: {what}")]
     Starts { path: PathBuf, what: String },
 }
@@ -591,7 +591,7 @@ const PUBLIC_PREFIX: usize = 50;
 /// of the embedded strength suite, the public games that only measure.
 fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
     let bad = |what: String| CycleError::Starts { path: path.to_path_buf(), what };
-    if rules != crate::strength::suite::RULES {
+    if rules != hatetris_strength::suite::RULES {
         return Err(bad(format!("starts are positions of the 16-row game; this run is {} rows", rules.height())));
     }
     let suite = Suite::load(path)?;

@@ -72,7 +72,7 @@ pub enum SuiteError {
 /// public games (knewjade's 289 lines, Tim's 232, David & Felipe's 148),
 /// built by `hatetris suite` (a test of the command rebuilds it from the
 /// fixtures, byte for byte).
-const DEFAULT_SUITE: &[u8] = include_bytes!("../../data/default.htsu");
+const DEFAULT_SUITE: &[u8] = include_bytes!("../data/default.htsu");
 
 impl Suite {
     /// The embedded default suite (the yardstick of `hatetris strength`

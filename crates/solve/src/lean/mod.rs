@@ -48,12 +48,9 @@
 //! (the most a tag holds) is [`LeanError::ValueTooLarge`].
 //!
 //! **Measured** (release build; the machine's two cores were often shared
-//! with other work, so rates vary by 2x): see `crates/learn/README.md`.
+//! with other work, so rates vary by 2x): see `crates/solve/README.md`.
 
-use crate::dataset::{DatasetError, DatasetWriter, Sample};
-use crate::solver::target;
 use hatetris_game::{choose_piece_memoryless, distinct_landings, Rules, Well, BAR, FULL_ROW};
-use std::path::Path;
 
 mod slab;
 mod table;
@@ -423,49 +420,11 @@ impl LeanSolution {
         picked.sort_unstable_by_key(|&(_, k, _)| k);
         picked.into_iter().map(|(_, k, v)| (k.well(self.rules), v)).collect()
     }
-
-    /// Writes a data set of every well (`sample` None) or of a seeded sample
-    /// of `n` wells (`Some((n, seed))`), targets as [`target`] with
-    /// `target_max`; rows are the small well's own playable rows.
-    pub fn write_dataset(
-        &self,
-        path: &Path,
-        description: &str,
-        target_max: u32,
-        sample: Option<(u64, u64)>,
-    ) -> Result<u64, DatasetError> {
-        let mut w = DatasetWriter::create(path, description)?;
-        let rules = self.rules;
-        match sample {
-            Some((n, seed)) => {
-                for (well, lines) in self.sample(n, seed) {
-                    w.push(&Sample::new(well.playable(rules), target(lines, target_max)))?;
-                }
-            }
-            None => {
-                let mut err = None;
-                self.for_each(|well, lines| {
-                    if err.is_none() {
-                        if let Err(e) = w.push(&Sample::new(well.playable(rules), target(lines, target_max))) {
-                            err = Some(e);
-                        }
-                    }
-                });
-                if let Some(e) = err {
-                    return Err(e);
-                }
-            }
-        }
-        let n = w.len();
-        w.finish()?;
-        Ok(n)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dataset::read_dataset;
     use crate::solver;
     use std::collections::HashMap;
 
@@ -740,30 +699,10 @@ mod tests {
         let want = all[&0] as f64 / total as f64;
         assert!((zeros - want).abs() < 0.06, "{zeros} vs {want}");
     }
-
-    #[test]
-    fn data_sets_whole_and_sampled() {
-        let sol = lean(4);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("h4.htds");
-        assert_eq!(sol.write_dataset(&path, "h4", 12, None).unwrap(), sol.well_count());
-        let samples = read_dataset(&path).unwrap();
-        assert_eq!(samples.len() as u64, sol.well_count());
-        assert_eq!(samples[0].rows(), &[0; 4]);
-        let rules = sol.rules();
-        for s in &samples {
-            let mut w = Well::EMPTY;
-            w.rows[BAR..rules.depth()].copy_from_slice(s.rows());
-            assert_eq!(s.target, target(sol.value(&w).unwrap(), 12));
-        }
-        let path = dir.path().join("h4s.htds");
-        assert_eq!(sol.write_dataset(&path, "h4 sample", 12, Some((500, 3))).unwrap(), 500);
-        assert_eq!(read_dataset(&path).unwrap().len(), 500);
-    }
 }
 
 /// Reachable wells by stack height, cells and value, for projecting taller
-/// heights: `cargo test --release -p hatetris-learn census -- --ignored --nocapture`
+/// heights: `cargo test --release -p hatetris-solve census -- --ignored --nocapture`
 /// (about 2.5 minutes).
 #[cfg(test)]
 mod census {

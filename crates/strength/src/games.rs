@@ -8,8 +8,8 @@
 //! ends. Two evaluators' games are not paired (their openings differ), so
 //! they are compared by Welch's interval.
 
-use crate::strength::stats::t_975;
-use crate::strength::suite::{ENEMY, RULES};
+use crate::stats::t_975;
+use crate::suite::{ENEMY, RULES};
 use hatetris_eval::{Evaluator, Noisy};
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::replay::Format;

@@ -35,11 +35,9 @@
 //! solved, by a depth-first search that carries the memory, within a node
 //! budget ([`solve_with_memory`]); that fits only the tiniest heights.
 
-use crate::dataset::{DatasetError, DatasetWriter, Sample};
 use hatetris_game::{choose_piece, choose_piece_memoryless, distinct_landings, Rules, Well, BAR, FULL_ROW};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
-use std::path::Path;
 use std::time::Instant;
 
 /// Wells are packed into 10 bits a row, so heights up to 12 fit a `u128`.
@@ -121,18 +119,6 @@ impl Solution {
     /// Every reachable well with its value, the start first.
     pub fn iter(&self) -> impl Iterator<Item = (Well, u32)> + '_ {
         self.wells.iter().zip(&self.values).map(move |(&k, &v)| (unpack(k, self.rules), v))
-    }
-
-    /// Writes every well as a sample with target `(lines / target_max - 0.5) * 2`
-    /// clamped to [-1, 1]; rows are the small well's own playable rows.
-    pub fn write_dataset(&self, path: &Path, description: &str, target_max: u32) -> Result<u64, DatasetError> {
-        let mut w = DatasetWriter::create(path, description)?;
-        for (well, lines) in self.iter() {
-            w.push(&Sample::new(well.playable(self.rules), target(lines, target_max)))?;
-        }
-        let n = w.len();
-        w.finish()?;
-        Ok(n)
     }
 }
 
@@ -470,7 +456,6 @@ pub fn solve_with_memory(rules: Rules) -> Result<u32, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dataset::read_dataset;
     use hatetris_game::reference::{reference_choose_piece, reference_landing_wells};
     use std::collections::{HashMap, HashSet};
 
@@ -670,23 +655,6 @@ mod tests {
             (0..n).flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b as u32, 1))).collect();
         let g = graph(n, &edges);
         assert_eq!(graph_values(&g, 100_000).err(), Some(SolveError::CycleTooComplex { size: n, budget: 100_000 }));
-    }
-
-    #[test]
-    fn the_data_set_round_trips() {
-        let rules = Rules::with_height(4).unwrap();
-        let sol = solve(rules, usize::MAX, &mut |_| {}).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("h4.htds");
-        assert_eq!(sol.write_dataset(&path, "h4", 12).unwrap(), sol.well_count() as u64);
-        let samples = read_dataset(&path).unwrap();
-        assert_eq!(samples.len(), sol.well_count());
-        for (s, (well, lines)) in samples.iter().zip(sol.iter()) {
-            assert_eq!(s.rows(), well.playable(rules));
-            assert_eq!(s.target, (lines as f32 / 12.0 - 0.5) * 2.0);
-        }
-        assert_eq!(samples[0].rows(), &[0; 4]);
-        assert_eq!(target(30, 12), 1.0);
     }
 
     #[test]
