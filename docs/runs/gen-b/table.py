@@ -1,0 +1,9 @@
+#!/usr/bin/env python3
+"""The generations table of README.md from metrics.jsonl (beside this script)."""
+import json, os
+here = os.path.dirname(os.path.abspath(__file__))
+for line in open(os.path.join(here, "metrics.jsonl")):
+    m = json.loads(line)
+    retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
+    print(f"| {m['cycle']} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | {m['refine_secs']:.0f} | "
+          f"{m['suite_pieces']:.1f}, {m['suite_lines']:.1f} |")
