@@ -38,6 +38,9 @@ pub enum WeightsError {
     BadHidden(u32),
     #[error("network has inconsistent array sizes for hidden size {0}")]
     BadShape(usize),
+    /// A file's contents refused: the error names the file.
+    #[error("{}: {source}", path.display())]
+    InFile { path: PathBuf, source: Box<WeightsError> },
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -145,7 +148,7 @@ impl Network {
             path: path.to_path_buf(),
             source,
         })?;
-        Network::from_bytes(&bytes)
+        Network::from_bytes(&bytes).map_err(|e| WeightsError::InFile { path: path.to_path_buf(), source: Box::new(e) })
     }
 }
 

@@ -91,6 +91,8 @@ pub enum HuntError {
     Mismatch { verified: u32, expected: u32 },
     #[error("the widths must be at least 1")]
     BadWidths,
+    #[error("the stride must be at least 1")]
+    BadStride,
 }
 
 /// When to stop: the hunt's totals over every run of the command.
@@ -124,6 +126,9 @@ impl HuntState {
     pub fn new(config: HuntConfig) -> Result<HuntState, HuntError> {
         if config.widths.is_empty() || config.widths.contains(&0) {
             return Err(HuntError::BadWidths);
+        }
+        if config.stride == 0 {
+            return Err(HuntError::BadStride);
         }
         Ok(HuntState { book: Book::new(config.stride), config, history: Vec::new() })
     }
@@ -186,6 +191,12 @@ impl HuntState {
         on_event: &mut dyn FnMut(HuntEvent),
     ) -> Result<(), HuntError> {
         std::fs::create_dir_all(dir).map_err(io("create", dir))?;
+        // Before any search: what a killed hunt left half-written goes,
+        // the directory must take new files, and a best line deleted by
+        // hand is written again from the book.
+        hatetris_fileio::remove_stale_temps(dir).map_err(io("clean", dir))?;
+        hatetris_fileio::check_writable(&Self::book_path(dir)).map_err(io("write in", dir))?;
+        self.restore_best(dir)?;
         let started = Instant::now();
         let base = self.seconds();
         let now = |started: &Instant| base + started.elapsed().as_secs_f64();
@@ -241,6 +252,19 @@ impl HuntState {
             self.write_reports(dir, on_event)?;
             on_event(HuntEvent::Done(self.history.last().unwrap()));
         }
+    }
+
+    /// Writes `best.b2048` from the book's best line if the file is missing.
+    fn restore_best(&self, dir: &Path) -> Result<(), HuntError> {
+        let path = dir.join("best.b2048");
+        if self.book.best_line.is_empty() || path.exists() {
+            return Ok(());
+        }
+        let moves: Vec<hatetris_search::moves::Move> =
+            self.book.best_line.iter().map(|&m| hatetris_search::moves::Move::unpack(m)).collect();
+        let verified = verified_replay(Rules::STANDARD, Enemy::Hatetris, &moves, Format::Base2048)
+            .map_err(|source| HuntError::Line { node: 0, source })?;
+        write_atomically(&path, format!("{}\n", verified.replay).as_bytes()).map_err(io("write", &path))
     }
 
     /// `metrics.jsonl` and `progress.png` from the history.

@@ -28,6 +28,8 @@ pub struct LabelArgs {
 
 pub fn label(args: &LabelArgs) -> Result<()> {
     crate::commands::set_threads(args.threads)?;
+    crate::checks::not_an_input("out", &args.out, args.data.iter().map(|p| ("data", p.as_path())))?;
+    crate::checks::output("out", &args.out)?;
     let mut teachers: Vec<Box<dyn Evaluator>> = Vec::new();
     let mut names = Vec::new();
     for t in &args.teacher {

@@ -44,6 +44,11 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         bail!("--width and --samples must be at least 1");
     }
     args.opening.check()?;
+    crate::checks::width("width", args.width)?;
+    crate::checks::width("opening-width", args.opening.opening_width)?;
+    crate::checks::count("samples", args.samples, crate::checks::max_width())?;
+    crate::checks::count("openings", args.opening.openings, crate::commands::cycle::MAX_OPENINGS)?;
+    crate::checks::output("out", &args.out)?;
     let chains = args.chains.chains()?;
     args.run.start_pool()?;
     let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;

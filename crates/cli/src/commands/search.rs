@@ -143,6 +143,20 @@ pub fn run_search(
 
 pub fn search(args: &SearchArgs) -> Result<()> {
     args.run.start_pool()?;
+    // The output is checked before the search: a whole search that cannot
+    // write its result (or would write it over its --from) is lost work.
+    if let Some(out) = &args.out {
+        crate::checks::not_an_input("out", out, args.from.as_deref().map(|p| ("from", p)))?;
+        crate::checks::output("out", out)?;
+    }
+    if let Some(dir) = &args.checkpoint {
+        std::fs::create_dir_all(dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;
+        crate::checks::output("checkpoint", &dir.join("checkpoint"))?;
+    }
+    if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
+        hatetris_fileio::remove_stale_temps(dir)
+            .with_context(|| format!("cannot remove stale temporary files in {}", dir.display()))?;
+    }
     let (config, eval_spec, state) = if let Some(dir) = &args.resume {
         let restored = checkpoint::load(dir)?;
         eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);
@@ -152,6 +166,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         if args.width == 0 {
             bail!("--width must be at least 1");
         }
+        crate::checks::width("width", args.width)?;
         let chains = args.chains.chains()?;
         let config = SearchConfig {
             width: args.width,
