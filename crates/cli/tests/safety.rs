@@ -70,6 +70,17 @@ fn an_output_that_is_also_an_input_is_refused_and_left_as_it_was() {
     let out = run(&["search", "--eval", "baseline", "--width", "5", "--from", s(&replay), "--at", "10", "--out", s(&replay)]);
     refused(&out, &["--out", "--from"]);
     assert_eq!(std::fs::read(&replay).unwrap(), before);
+
+    // A network read as the evaluator is not written over either.
+    let net = dir.path().join("n.hnet");
+    hatetris_eval::Network::random(8, 1).save(&net).unwrap();
+    let before = std::fs::read(&net).unwrap();
+    let eval = format!("mean=baseline,{}", s(&net));
+    refused(&run(&["search", "--eval", &eval, "--width", "5", "--out", s(&net)]), &["--out", "--eval"]);
+    let eval = format!("net={}", s(&net));
+    refused(&run(&["sample", "--eval", &eval, "--width", "5", "--out", s(&net)]), &["--out", "--eval"]);
+    refused(&run(&["label", "--teacher", &eval, "--data", s(&data), "--out", s(&net)]), &["--out", "--teacher"]);
+    assert_eq!(std::fs::read(&net).unwrap(), before);
 }
 
 #[test]

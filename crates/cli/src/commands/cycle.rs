@@ -317,6 +317,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     crate::checks::count("samples", args.samples, crate::checks::max_width())?;
     crate::checks::count("students", args.students, MAX_STUDENTS)?;
     crate::checks::count("openings", args.opening.openings, MAX_OPENINGS)?;
+    crate::checks::count("opening-samples", args.opening.opening_samples, crate::checks::max_width())?;
     if args.teacher_window == 0 || (args.teacher_window > 1 && args.students == 0) {
         bail!("--teacher-window must be at least 1, and more than 1 only with --students");
     }

@@ -146,7 +146,9 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     // The output is checked before the search: a whole search that cannot
     // write its result (or would write it over its --from) is lost work.
     if let Some(out) = &args.out {
-        crate::checks::not_an_input("out", out, args.from.as_deref().map(|p| ("from", p)))?;
+        let spec: Option<EvalSpec> = if args.resume.is_none() { Some(args.eval.parse()?) } else { None };
+        let nets = spec.iter().flat_map(|s| s.files()).map(|p| ("eval", p));
+        crate::checks::not_an_input("out", out, args.from.as_deref().map(|p| ("from", p)).into_iter().chain(nets))?;
         crate::checks::output("out", out)?;
     }
     if let Some(dir) = &args.checkpoint {
