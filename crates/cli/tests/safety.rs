@@ -158,6 +158,15 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let out = hatetris().args(["cycle", "--dir", s(&runs), "--cycles", "2", "--width", "60"]).output().unwrap();
     refused(&out, &["--width 8", "60"]);
     assert!(!runs.join("cycle-002").exists());
+    for (flag, value, stored) in [
+        ("--chain-rule", "sz", "record"),
+        ("--opening-noise", "0.5", "0.3"),
+        ("--target", "survival", "lookahead"),
+        ("--seed", "9", "0"),
+    ] {
+        let out = hatetris().args(["cycle", "--dir", s(&runs), flag, value]).output().unwrap();
+        refused(&out, &[&format!("{flag} {stored}"), value]);
+    }
     let out = hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--batch", "0"]).output().unwrap();
     refused(&out, &["--batch"]);
     // The same flags again, or none, go on (one cycle is done: nothing to do).

@@ -318,6 +318,22 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_stride_of_0_is_refused_and_a_deleted_best_line_comes_back() {
+        assert!(matches!(HuntState::new(HuntConfig { stride: 0, ..config() }), Err(HuntError::BadStride)));
+        let dir = tempfile::tempdir().unwrap();
+        let mut hunt = HuntState::new(config()).unwrap();
+        hunt.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        let best = dir.path().join("best.b2048");
+        let line = std::fs::read_to_string(&best).unwrap();
+        std::fs::remove_file(&best).unwrap();
+        let stale = dir.path().join(".hatetris-killed.tmp");
+        std::fs::write(&stale, b"half").unwrap();
+        hunt.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        assert_eq!(std::fs::read_to_string(&best).unwrap(), line);
+        assert!(!stale.exists());
+    }
+
     /// A hunt stopped after some iterations and resumed from its files
     /// makes the same book as one that ran straight through; its best
     /// replay, decoded and played, scores what the book says.

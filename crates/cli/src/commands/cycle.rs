@@ -428,3 +428,25 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every setting compared on resume is a flag of `cycle` (clap would
+    /// find an unknown name never given, and the setting never compared).
+    #[test]
+    fn every_stored_setting_is_a_cycle_flag() {
+        let cmd = <CycleArgs as clap::Args>::augment_args(clap::Command::new("cycle"));
+        let flags = stored_flags(&CycleConfig::default());
+        for (id, _) in &flags {
+            assert!(cmd.get_arguments().any(|a| a.get_id() == id), "{id}");
+        }
+        // And every flag that sets the run's config is compared.
+        let not_stored = ["dir", "cycles", "init", "hidden", "threads", "quiet"];
+        for a in cmd.get_arguments() {
+            let id = a.get_id().as_str();
+            assert!(not_stored.contains(&id) || flags.iter().any(|(f, _)| *f == id), "{id} is not compared");
+        }
+    }
+}

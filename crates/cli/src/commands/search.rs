@@ -209,8 +209,12 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         .map(|dir| Checkpoints { dir, every: args.checkpoint_every });
     let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.run.quiet, args.format)?;
     if let Some(out) = &args.out {
-        hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes())
-            .with_context(|| format!("cannot write {}", out.display()))?;
+        if let Err(e) = hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes()) {
+            // Checked writable at the start, yet refused now: the line found
+            // is printed rather than lost.
+            println!("{}", done.replay);
+            return Err(e).with_context(|| format!("cannot write {} (the replay is printed above)", out.display()));
+        }
     }
     if done.verified_score != done.search_score {
         bail!("the engine scores the replay {} but the search expected {}", done.verified_score, done.search_score);

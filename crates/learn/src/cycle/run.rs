@@ -1307,6 +1307,29 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_setting_is_never_stored_and_the_folder_starts_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        let damaged = tmp.path().join("damaged.htds");
+        std::fs::write(&damaged, b"not a data set").unwrap();
+        let net = Network::random(8, 1);
+        for (bad, says) in [
+            (CycleConfig { train: TrainConfig { batch_size: 0, ..tiny().train }, ..tiny() }, "batch"),
+            (CycleConfig { train: TrainConfig { max_epochs: 0, ..tiny().train }, ..tiny() }, "epochs"),
+            (CycleConfig { anchor: vec![tmp.path().join("missing.htds")], ..tiny() }, "missing.htds"),
+            (CycleConfig { anchor: vec![damaged.clone()], ..tiny() }, "damaged.htds"),
+            (CycleConfig { starts: Some(tmp.path().join("missing.htsu")), ..tiny() }, "missing.htsu"),
+            (CycleConfig { width: 0, ..tiny() }, "width"),
+        ] {
+            let err = run_cycles(&dir, 1, &bad, &net, Some((1, Step::Search)), &mut |_| {}).unwrap_err().to_string();
+            assert!(err.contains(says), "{err}");
+            assert!(!dir.join("config.json").exists(), "{says}: stored");
+        }
+        search_only(&dir, &tiny()).unwrap();
+        assert_eq!(stored_config(&dir).unwrap(), Some(tiny()));
+    }
+
+    #[test]
     fn a_damaged_file_in_a_run_is_a_clear_error() {
         let tmp = tempfile::tempdir().unwrap();
         run(tmp.path(), 1, Some((1, Step::Refine)));
