@@ -64,10 +64,12 @@ fn an_output_that_is_also_an_input_is_refused_and_left_as_it_was() {
 
     // A replay searched on from piece 10 and written over itself.
     let replay = dir.path().join("r.b2048");
-    let out = run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "18", "--quiet", "--out", s(&replay)]);
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "18", "--quiet", "--out", s(&replay)]);
     succeeded(&out);
     let before = std::fs::read(&replay).unwrap();
-    let out = run(&["search", "--eval", "baseline", "--width", "5", "--from", s(&replay), "--at", "10", "--out", s(&replay)]);
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--from", s(&replay), "--at", "10", "--out", s(&replay)]);
     refused(&out, &["--out", "--from"]);
     assert_eq!(std::fs::read(&replay).unwrap(), before);
 
@@ -99,7 +101,8 @@ fn an_output_that_cannot_be_written_is_found_before_any_work() {
     refused(&out, &["--out"]);
     // A suite whose --skip is past the game's end is refused, not written empty.
     let replay = dir.path().join("r.b2048");
-    let out = run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "12", "--quiet", "--out", s(&replay)]);
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "12", "--quiet", "--out", s(&replay)]);
     succeeded(&out);
     let suite = dir.path().join("s.htsu");
     let out = run(&["suite", "--from", s(&replay), "--every", "2", "--skip", "500", "--out", s(&suite)]);
@@ -265,7 +268,8 @@ fn a_hunt_cleans_its_folder_and_writes_a_deleted_best_line_again() {
     let ck = dir.path().join("ck");
     std::fs::create_dir(&ck).unwrap();
     std::fs::write(ck.join(".hatetris-old.tmp"), b"half").unwrap();
-    let out = run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "6", "--quiet", "--checkpoint", s(&ck)]);
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "6", "--quiet", "--checkpoint", s(&ck)]);
     succeeded(&out);
     assert!(!ck.join(".hatetris-old.tmp").exists());
 }

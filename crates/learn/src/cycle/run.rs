@@ -295,10 +295,8 @@ impl CycleConfig {
             return bad("the teacher window must be at least 1, and more than 1 only with students");
         }
         // Written so that NaN fails too.
-        let in_range = self.refine.gamma > 0.0
-            && self.refine.gamma < 1.0
-            && self.refine.step > 0.0
-            && self.refine.step <= 1.0;
+        let in_range =
+            self.refine.gamma > 0.0 && self.refine.gamma < 1.0 && self.refine.step > 0.0 && self.refine.step <= 1.0;
         if !in_range {
             return bad("gamma must be in (0, 1) and the refine step in (0, 1]");
         }
