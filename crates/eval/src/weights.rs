@@ -207,7 +207,9 @@ mod tests {
         for len in [0, 3, 10, 24, 1000, b.len() - 1] {
             std::fs::write(&path, &b[..len]).unwrap();
             let e = Network::load(&path).unwrap_err();
-            assert!(matches!(e, WeightsError::Truncated { .. }), "{len}: {e}");
+            assert!(e.to_string().contains("cut.hnet"), "the file is named: {e}");
+            let WeightsError::InFile { source: e, .. } = e else { panic!("{e}") };
+            assert!(matches!(*e, WeightsError::Truncated { .. }), "{len}: {e}");
             assert!(e.to_string().contains("truncated"), "{e}");
         }
     }
@@ -222,7 +224,9 @@ mod tests {
             b[at] ^= 0x10;
             std::fs::write(&path, &b).unwrap();
             let e = Network::load(&path).unwrap_err();
-            assert!(matches!(e, WeightsError::Frame(FrameError::Checksum { .. })), "byte {at}: {e}");
+            assert!(e.to_string().contains("bad.hnet"), "the file is named: {e}");
+            let WeightsError::InFile { source: e, .. } = e else { panic!("{e}") };
+            assert!(matches!(*e, WeightsError::Frame(FrameError::Checksum { .. })), "byte {at}: {e}");
             assert!(e.to_string().contains("checksum mismatch"), "{e}");
         }
     }

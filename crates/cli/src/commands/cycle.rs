@@ -306,6 +306,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     if args.batch == 0 || args.max_epochs == 0 {
         bail!("--batch and --max-epochs must be at least 1");
     }
+    args.chains.chains()?;
     for (flag, w) in [
         ("width", args.width),
         ("refine-width", args.refine_width),

@@ -143,6 +143,13 @@ pub fn run_search(
 
 pub fn search(args: &SearchArgs) -> Result<()> {
     args.run.start_pool()?;
+    if args.resume.is_none() {
+        if args.width == 0 {
+            bail!("--width must be at least 1");
+        }
+        crate::checks::width("width", args.width)?;
+        args.chains.chains()?;
+    }
     // The output is checked before the search: a whole search that cannot
     // write its result (or would write it over its --from) is lost work.
     if let Some(out) = &args.out {
@@ -165,10 +172,6 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         let spec = restored.evaluator.clone();
         (restored.config, spec, restored.state)
     } else {
-        if args.width == 0 {
-            bail!("--width must be at least 1");
-        }
-        crate::checks::width("width", args.width)?;
         let chains = args.chains.chains()?;
         let config = SearchConfig {
             width: args.width,
