@@ -1,10 +1,11 @@
 //! The `hatetris` command. Thin: every subcommand parses its flags and calls
 //! the library crates; errors print one line and exit with status 2.
 
+mod checks;
 mod commands;
 mod input;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(name = "hatetris", version, about = "A HATETRIS engine: exact rules, beam search, a learned evaluator")]
@@ -56,13 +57,23 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let (cli, matches) = match parse() {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                e.exit();
+            }
+            eprintln!("error: {}", arg_error_line(&e));
+            std::process::exit(2);
+        }
+    };
     let result = match &cli.command {
         Command::Play(a) => commands::play::play(a),
         Command::Verify(a) => commands::verify::verify(a),
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
-        Command::Cycle(a) => commands::cycle::cycle(a),
+        Command::Cycle(a) => commands::cycle::cycle(a, matches.subcommand_matches("cycle").expect("the cycle command")),
         Command::Hunt(a) => commands::hunt::hunt(a),
         Command::Bench(a) => commands::bench::bench(a),
         Command::Solve(a) => commands::solve::solve(a),
@@ -78,6 +89,54 @@ fn main() {
         eprintln!("error: {}", one_line(&e));
         std::process::exit(2);
     }
+}
+
+/// The command line parsed, negative numbers read as values (so that
+/// `--width -1` is refused as a number, not as an unknown flag), with the
+/// matches kept for `cycle` (which compares the flags given with a stored
+/// run's).
+fn parse() -> Result<(Cli, clap::ArgMatches), clap::Error> {
+    let mut cmd = Cli::command();
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, |s| s.allow_negative_numbers(true));
+    }
+    let matches = cmd.try_get_matches()?;
+    let cli = Cli::from_arg_matches(&matches)?;
+    Ok((cli, matches))
+}
+
+/// A command-line error as one line, without the usage block: its message
+/// and any tip; a number that is not one a flag takes is worded as such.
+fn arg_error_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = e.to_string();
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "a command is needed (`hatetris --help` lists them)".into();
+    }
+    if e.kind() == ErrorKind::ValueValidation {
+        if let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) =
+            (e.get(ContextKind::InvalidArg), e.get(ContextKind::InvalidValue))
+        {
+            let flag = arg.split_whitespace().next().unwrap_or(arg);
+            if text.contains("invalid digit found in string") {
+                return format!("{flag} must be a whole number (0 or more), not {value}");
+            }
+            if text.contains("number too large") {
+                return format!("{flag} {value} is too large a number");
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    for (i, block) in text.trim().split("\n\n").enumerate() {
+        let block = block.trim();
+        if i == 0 || block.starts_with("tip:") {
+            let words: Vec<&str> = block.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            parts.push(words.join(" "));
+        }
+    }
+    let line = parts.join("; ");
+    line.strip_prefix("error: ").unwrap_or(&line).to_string()
 }
 
 /// The error and its causes on one line. The library errors put their

@@ -84,6 +84,17 @@ impl std::fmt::Display for EvalSpec {
 }
 
 impl EvalSpec {
+    /// The network files this evaluator reads (a command must not write
+    /// over them).
+    pub fn files(&self) -> Vec<&std::path::Path> {
+        match self {
+            EvalSpec::Baseline | EvalSpec::Net => Vec::new(),
+            EvalSpec::NetFile(path) => vec![path.as_path()],
+            EvalSpec::Mirror(inner) => inner.files(),
+            EvalSpec::Mean(members) => members.iter().flat_map(|m| m.files()).collect(),
+        }
+    }
+
     /// The evaluator and its identity (`baseline`, `net:embedded:CRC`,
     /// `net:PATH:CRC`, `mirror:ID`, `mean:ID|ID...`).
     pub fn load(&self) -> Result<(Box<dyn Evaluator>, String), EvalSpecError> {

@@ -38,6 +38,9 @@ pub enum WeightsError {
     BadHidden(u32),
     #[error("network has inconsistent array sizes for hidden size {0}")]
     BadShape(usize),
+    /// A file's contents refused: the error names the file.
+    #[error("{}: {source}", path.display())]
+    InFile { path: PathBuf, source: Box<WeightsError> },
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -145,7 +148,7 @@ impl Network {
             path: path.to_path_buf(),
             source,
         })?;
-        Network::from_bytes(&bytes)
+        Network::from_bytes(&bytes).map_err(|e| WeightsError::InFile { path: path.to_path_buf(), source: Box::new(e) })
     }
 }
 
@@ -204,7 +207,9 @@ mod tests {
         for len in [0, 3, 10, 24, 1000, b.len() - 1] {
             std::fs::write(&path, &b[..len]).unwrap();
             let e = Network::load(&path).unwrap_err();
-            assert!(matches!(e, WeightsError::Truncated { .. }), "{len}: {e}");
+            assert!(e.to_string().contains("cut.hnet"), "the file is named: {e}");
+            let WeightsError::InFile { source: e, .. } = e else { panic!("{e}") };
+            assert!(matches!(*e, WeightsError::Truncated { .. }), "{len}: {e}");
             assert!(e.to_string().contains("truncated"), "{e}");
         }
     }
@@ -219,7 +224,9 @@ mod tests {
             b[at] ^= 0x10;
             std::fs::write(&path, &b).unwrap();
             let e = Network::load(&path).unwrap_err();
-            assert!(matches!(e, WeightsError::Frame(FrameError::Checksum { .. })), "byte {at}: {e}");
+            assert!(e.to_string().contains("bad.hnet"), "the file is named: {e}");
+            let WeightsError::InFile { source: e, .. } = e else { panic!("{e}") };
+            assert!(matches!(*e, WeightsError::Frame(FrameError::Checksum { .. })), "byte {at}: {e}");
             assert!(e.to_string().contains("checksum mismatch"), "{e}");
         }
     }

@@ -22,7 +22,7 @@ pub fn temp_beside(path: &Path) -> std::io::Result<NamedTempFile> {
         _ => Path::new("."),
     };
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".hatetris-").suffix(".tmp");
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -44,6 +44,72 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut f = temp_beside(path)?;
     f.write_all(bytes)?;
     persist(f, path)
+}
+
+/// Temporary files of this crate start and end so (`temp_beside`).
+const TEMP_PREFIX: &str = ".hatetris-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Removes the temporary files a killed writer left in `dir` (not in its
+/// subdirectories) and returns how many. Only for directories a command
+/// owns (a run or checkpoint directory): a writer at work in `dir` at the
+/// same time would lose its file.
+pub fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
+    let mut removed = 0;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) && entry.file_type()?.is_file() {
+            std::fs::remove_file(entry.path())?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// The path `path` names once symbolic links and `..` are resolved; for a
+/// file that does not exist yet, its resolved directory joined with its
+/// name. Two paths name one file when their targets are equal.
+pub fn canonical_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
+    match path.canonicalize() {
+        Ok(p) => Ok(p),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let name = path.file_name().ok_or(e)?;
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            Ok(dir.canonicalize()?.join(name))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Do `a` and `b` name the same file (existing or to be written)? Paths
+/// that cannot be resolved are taken as different (reading or writing
+/// them fails on its own).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((canonical_target(a), canonical_target(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Checks, before any work, that `path` can be written as
+/// `write_atomically` writes it: not a directory, and a temporary file can
+/// be made beside it (created and removed at once).
+pub fn check_writable(path: &Path) -> std::io::Result<()> {
+    if path.is_dir() {
+        return Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"));
+    }
+    if path.file_name().is_none() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "names no file"));
+    }
+    drop(temp_beside(path)?);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -75,5 +141,33 @@ mod tests {
         std::fs::File::create(&plain).unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&path), mode(&plain));
+    }
+
+    #[test]
+    fn stale_temporaries_are_removed_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = temp_beside(&dir.path().join("net.hnet")).unwrap();
+        let (_, stale_path) = stale.keep().unwrap();
+        std::fs::write(dir.path().join("keep.tmp"), b"x").unwrap();
+        std::fs::write(dir.path().join(".hatetris-notes"), b"x").unwrap();
+        assert_eq!(remove_stale_temps(dir.path()).unwrap(), 1);
+        assert!(!stale_path.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+        assert_eq!(remove_stale_temps(&dir.path().join("missing")).unwrap(), 0);
+    }
+
+    #[test]
+    fn same_file_sees_through_dots_and_new_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.htds");
+        std::fs::write(&a, b"x").unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        assert!(same_file(&a, &dir.path().join("sub/../a.htds")));
+        assert!(!same_file(&a, &dir.path().join("b.htds")));
+        assert!(same_file(&dir.path().join("new.hnet"), &dir.path().join("sub/../new.hnet")));
+        assert!(check_writable(&dir.path().join("new.hnet")).is_ok());
+        assert!(check_writable(&dir.path().join("missing/new.hnet")).is_err());
+        assert!(check_writable(&dir.path().join("sub")).is_err());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }

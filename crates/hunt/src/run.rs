@@ -91,6 +91,8 @@ pub enum HuntError {
     Mismatch { verified: u32, expected: u32 },
     #[error("the widths must be at least 1")]
     BadWidths,
+    #[error("the stride must be at least 1")]
+    BadStride,
 }
 
 /// When to stop: the hunt's totals over every run of the command.
@@ -124,6 +126,9 @@ impl HuntState {
     pub fn new(config: HuntConfig) -> Result<HuntState, HuntError> {
         if config.widths.is_empty() || config.widths.contains(&0) {
             return Err(HuntError::BadWidths);
+        }
+        if config.stride == 0 {
+            return Err(HuntError::BadStride);
         }
         Ok(HuntState { book: Book::new(config.stride), config, history: Vec::new() })
     }
@@ -186,6 +191,12 @@ impl HuntState {
         on_event: &mut dyn FnMut(HuntEvent),
     ) -> Result<(), HuntError> {
         std::fs::create_dir_all(dir).map_err(io("create", dir))?;
+        // Before any search: what a killed hunt left half-written goes,
+        // the directory must take new files, and a best line deleted by
+        // hand is written again from the book.
+        hatetris_fileio::remove_stale_temps(dir).map_err(io("clean", dir))?;
+        hatetris_fileio::check_writable(&Self::book_path(dir)).map_err(io("write in", dir))?;
+        self.restore_best(dir)?;
         let started = Instant::now();
         let base = self.seconds();
         let now = |started: &Instant| base + started.elapsed().as_secs_f64();
@@ -243,6 +254,19 @@ impl HuntState {
         }
     }
 
+    /// Writes `best.b2048` from the book's best line if the file is missing.
+    fn restore_best(&self, dir: &Path) -> Result<(), HuntError> {
+        let path = dir.join("best.b2048");
+        if self.book.best_line.is_empty() || path.exists() {
+            return Ok(());
+        }
+        let moves: Vec<hatetris_search::moves::Move> =
+            self.book.best_line.iter().map(|&m| hatetris_search::moves::Move::unpack(m)).collect();
+        let verified = verified_replay(Rules::STANDARD, Enemy::Hatetris, &moves, Format::Base2048)
+            .map_err(|source| HuntError::Line { node: 0, source })?;
+        write_atomically(&path, format!("{}\n", verified.replay).as_bytes()).map_err(io("write", &path))
+    }
+
     /// `metrics.jsonl` and `progress.png` from the history.
     fn write_reports(&self, dir: &Path, on_event: &mut dyn FnMut(HuntEvent)) -> Result<(), HuntError> {
         let mut text = String::new();
@@ -292,6 +316,22 @@ mod tests {
             chain_rule: ChainRule::Record,
             chain_band: 0,
         }
+    }
+
+    #[test]
+    fn a_stride_of_0_is_refused_and_a_deleted_best_line_comes_back() {
+        assert!(matches!(HuntState::new(HuntConfig { stride: 0, ..config() }), Err(HuntError::BadStride)));
+        let dir = tempfile::tempdir().unwrap();
+        let mut hunt = HuntState::new(config()).unwrap();
+        hunt.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        let best = dir.path().join("best.b2048");
+        let line = std::fs::read_to_string(&best).unwrap();
+        std::fs::remove_file(&best).unwrap();
+        let stale = dir.path().join(".hatetris-killed.tmp");
+        std::fs::write(&stale, b"half").unwrap();
+        hunt.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        assert_eq!(std::fs::read_to_string(&best).unwrap(), line);
+        assert!(!stale.exists());
     }
 
     /// A hunt stopped after some iterations and resumed from its files

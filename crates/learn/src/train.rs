@@ -545,6 +545,13 @@ impl Adam {
     }
 }
 
+impl TrainConfig {
+    /// Refuses settings training cannot run with, before any work.
+    pub fn validate(&self) -> Result<(), TrainError> {
+        check_config(self)
+    }
+}
+
 fn check_config(c: &TrainConfig) -> Result<(), TrainError> {
     let bad = |what: String| Err(TrainError::BadConfig(what));
     if c.hidden == 0 || !c.hidden.is_multiple_of(8) || c.hidden > MAX_HIDDEN {

@@ -4,7 +4,7 @@ use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_eval::Network;
-use hatetris_learn::cycle::{run_cycles, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind};
+use hatetris_learn::cycle::{run_cycles, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind};
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
 
@@ -228,10 +228,97 @@ fn step_name(step: Step) -> &'static str {
     }
 }
 
-pub fn cycle(args: &CycleArgs) -> Result<()> {
+/// The settings of `config.json` as the flags name them: on resume a flag
+/// given with another value than the run's is refused.
+fn stored_flags(c: &CycleConfig) -> Vec<(&'static str, String)> {
+    let paths = |p: &[PathBuf]| p.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ");
+    vec![
+        ("width", c.width.to_string()),
+        ("samples", c.samples_per_depth.to_string()),
+        ("refine_width", c.refine.width.to_string()),
+        ("refine_depth", c.refine.depth.to_string()),
+        ("target", format!("{:?}", c.refine.target).to_lowercase()),
+        ("gamma", c.refine.gamma.to_string()),
+        ("refine_step", c.refine.step.to_string()),
+        ("sample_children", c.sample_children.to_string()),
+        ("sample_band", c.sample_band.to_string()),
+        ("suite_width", c.suite_width.to_string()),
+        ("suite_pieces", c.suite_pieces.to_string()),
+        ("height", c.height.to_string()),
+        ("anchor", paths(&c.anchor)),
+        ("anchor_samples", c.anchor_samples.to_string()),
+        ("starts", c.starts.as_ref().map(|p| p.display().to_string()).unwrap_or_default()),
+        ("start_pieces", c.start_pieces.to_string()),
+        ("history", c.history.to_string()),
+        ("students", c.students.to_string()),
+        ("teacher_window", c.teacher_window.to_string()),
+        ("openings", c.openings.to_string()),
+        ("opening_pieces", c.opening_pieces.to_string()),
+        ("opening_noise", c.opening_noise.to_string()),
+        ("opening_width", c.opening_width.to_string()),
+        ("opening_samples", c.opening_samples.to_string()),
+        ("retry_below", c.retry_below.to_string()),
+        ("quiescence", c.quiescence.to_string()),
+        ("chain_rule", c.chain_rule.to_string()),
+        ("chain_band", c.chain_band.to_string()),
+        ("seed", c.seed.to_string()),
+        ("max_depth", c.max_depth.to_string()),
+        ("max_epochs", c.train.max_epochs.to_string()),
+        ("batch", c.train.batch_size.to_string()),
+    ]
+}
+
+/// Refuses a resumed run any flag given with another value than the one
+/// it was started with (as `hunt` does), and a starting network other
+/// than its own.
+fn check_resume(args: &CycleArgs, matches: &clap::ArgMatches, stored: &CycleConfig, initial: &Network) -> Result<()> {
+    let given_on_line = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
+    let asked = stored_flags(&args.config());
+    for ((name, stored), (_, given)) in stored_flags(stored).into_iter().zip(asked) {
+        if given_on_line(name) && given != stored {
+            let flag = name.replace('_', "-");
+            let stored = if stored.is_empty() { "(none)".to_string() } else { stored };
+            bail!("{} was started with --{flag} {stored}; it cannot go on with {given}", args.dir.display());
+        }
+    }
+    if given_on_line("init") || given_on_line("hidden") {
+        let net0 = args.dir.join("net-000.hnet");
+        let own = Network::load(&net0)?;
+        if own != *initial {
+            bail!(
+                "{} was started from another network ({}); it cannot go on from --init/--hidden as given",
+                args.dir.display(),
+                net0.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Caps on counts whose every unit is a whole search or training.
+const MAX_STUDENTS: usize = 100;
+pub const MAX_OPENINGS: usize = 10_000;
+
+pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
         bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
     }
+    if args.batch == 0 || args.max_epochs == 0 {
+        bail!("--batch and --max-epochs must be at least 1");
+    }
+    args.chains.chains()?;
+    for (flag, w) in [
+        ("width", args.width),
+        ("refine-width", args.refine_width),
+        ("suite-width", args.suite_width),
+        ("opening-width", args.opening.opening_width),
+    ] {
+        crate::checks::width(flag, w)?;
+    }
+    crate::checks::count("samples", args.samples, crate::checks::max_width())?;
+    crate::checks::count("students", args.students, MAX_STUDENTS)?;
+    crate::checks::count("openings", args.opening.openings, MAX_OPENINGS)?;
+    crate::checks::count("opening-samples", args.opening.opening_samples, crate::checks::max_width())?;
     if args.teacher_window == 0 || (args.teacher_window > 1 && args.students == 0) {
         bail!("--teacher-window must be at least 1, and more than 1 only with --students");
     }
@@ -270,11 +357,16 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         },
         None => initial,
     };
-    if args.dir.join("config.json").exists() && !args.run.quiet {
-        eprintln!(
-            "continuing the run in {} (its config.json rules; flags other than --cycles are ignored)",
-            args.dir.display()
-        );
+    // On resume the flags given must be the run's; a new run's settings are
+    // checked (files included) before anything is written.
+    match stored_config(&args.dir)? {
+        Some(stored) => {
+            check_resume(args, matches, &stored, &initial)?;
+            if !args.run.quiet {
+                eprintln!("continuing the run in {} (with its config.json)", args.dir.display());
+            }
+        }
+        None => args.config().validate()?,
     }
     let quiet = args.run.quiet;
     let mut search_progress: Option<(DepthProgress, hatetris_search::DepthReport)> = None;
@@ -336,4 +428,26 @@ pub fn cycle(args: &CycleArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every setting compared on resume is a flag of `cycle` (clap would
+    /// find an unknown name never given, and the setting never compared).
+    #[test]
+    fn every_stored_setting_is_a_cycle_flag() {
+        let cmd = <CycleArgs as clap::Args>::augment_args(clap::Command::new("cycle"));
+        let flags = stored_flags(&CycleConfig::default());
+        for (id, _) in &flags {
+            assert!(cmd.get_arguments().any(|a| a.get_id() == id), "{id}");
+        }
+        // And every flag that sets the run's config is compared.
+        let not_stored = ["dir", "cycles", "init", "hidden", "threads", "quiet"];
+        for a in cmd.get_arguments() {
+            let id = a.get_id().as_str();
+            assert!(not_stored.contains(&id) || flags.iter().any(|(f, _)| *f == id), "{id} is not compared");
+        }
+    }
 }

@@ -44,6 +44,9 @@ pub struct GamesArgs {
     pub run: crate::commands::RunArgs,
 }
 
+/// Games per evaluator past which a run is a typo (each is a whole search).
+const MAX_GAMES: usize = 100_000;
+
 struct Played {
     name: String,
     games: Vec<GameResult>,
@@ -53,6 +56,8 @@ pub fn games(args: &GamesArgs) -> Result<()> {
     if args.games == 0 || args.width == 0 {
         bail!("--games and --width must be at least 1");
     }
+    crate::checks::count("games", args.games, MAX_GAMES)?;
+    crate::checks::width("width", args.width)?;
     if !(args.noise.is_finite() && args.noise >= 0.0) {
         bail!("--noise must be a number at least 0");
     }

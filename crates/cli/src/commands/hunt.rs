@@ -65,6 +65,15 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     if args.chain_band.is_some_and(|b| b > crate::commands::MAX_BAND) {
         bail!("--chain-band must be at most {}", crate::commands::MAX_BAND);
     }
+    if args.stride == Some(0) {
+        bail!("--stride must be at least 1");
+    }
+    for &w in args.widths.iter().flatten() {
+        if w == 0 {
+            bail!("--widths must each be at least 1");
+        }
+        crate::checks::width("widths", w)?;
+    }
     let mut state = match HuntState::load(&args.dir)? {
         Some(saved) => {
             let c = &saved.config;
@@ -95,7 +104,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
             eval: String::new(),
             widths: args.widths.clone().unwrap_or_else(|| vec![1000, 10000, 100000]),
             seed: args.seed.unwrap_or(0),
-            stride: args.stride.unwrap_or(10).max(1),
+            stride: args.stride.unwrap_or(10),
             explore: args.explore.unwrap_or(0.3),
             quiescence: args.quiescence.unwrap_or(hatetris_search::quiescence::DEFAULT_CHAIN),
             chain_rule: args.chain_rule.unwrap_or_default(),

@@ -28,10 +28,14 @@ pub struct LabelArgs {
 
 pub fn label(args: &LabelArgs) -> Result<()> {
     crate::commands::set_threads(args.threads)?;
+    let specs = args.teacher.iter().map(|t| t.parse::<EvalSpec>()).collect::<Result<Vec<_>, _>>()?;
+    let nets = specs.iter().flat_map(|s| s.files()).map(|p| ("teacher", p));
+    crate::checks::not_an_input("out", &args.out, args.data.iter().map(|p| ("data", p.as_path())).chain(nets))?;
+    crate::checks::output("out", &args.out)?;
     let mut teachers: Vec<Box<dyn Evaluator>> = Vec::new();
     let mut names = Vec::new();
-    for t in &args.teacher {
-        let (eval, identity) = t.parse::<EvalSpec>()?.load()?;
+    for spec in &specs {
+        let (eval, identity) = spec.load()?;
         teachers.push(eval);
         names.push(identity);
     }

@@ -14,9 +14,11 @@ pub mod suite;
 pub mod train;
 pub mod verify;
 
-/// Sizes rayon's global pool when `--threads` is given (else all cores).
+/// Sizes rayon's global pool when `--threads` is given (else all cores);
+/// more than the machine can use is refused.
 pub fn set_threads(threads: Option<usize>) -> anyhow::Result<()> {
     use anyhow::Context;
+    crate::checks::threads(threads)?;
     if let Some(n) = threads {
         rayon::ThreadPoolBuilder::new().num_threads(n).build_global().context("cannot start the thread pool")?;
     }

@@ -35,6 +35,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     if args.width == 0 {
         bail!("--width must be at least 1");
     }
+    crate::checks::width("width", args.width)?;
     let chains = args.chains.chains()?;
     let (eval, name) = load_evaluator(&args.eval)?;
     let config = SearchConfig {

@@ -44,9 +44,17 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         bail!("--width and --samples must be at least 1");
     }
     args.opening.check()?;
+    crate::checks::width("width", args.width)?;
+    crate::checks::width("opening-width", args.opening.opening_width)?;
+    crate::checks::count("samples", args.samples, crate::checks::max_width())?;
+    crate::checks::count("openings", args.opening.openings, crate::commands::cycle::MAX_OPENINGS)?;
+    crate::checks::count("opening-samples", args.opening.opening_samples, crate::checks::max_width())?;
+    let spec: EvalSpec = args.eval.parse()?;
+    crate::checks::not_an_input("out", &args.out, spec.files().into_iter().map(|p| ("eval", p)))?;
+    crate::checks::output("out", &args.out)?;
     let chains = args.chains.chains()?;
     args.run.start_pool()?;
-    let (eval, identity) = args.eval.parse::<EvalSpec>()?.load()?;
+    let (eval, identity) = spec.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");
     let mut last = hatetris_search::DepthReport::default();
     let config = args.opening.apply(CycleConfig {

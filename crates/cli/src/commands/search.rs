@@ -143,15 +143,35 @@ pub fn run_search(
 
 pub fn search(args: &SearchArgs) -> Result<()> {
     args.run.start_pool()?;
+    if args.resume.is_none() {
+        if args.width == 0 {
+            bail!("--width must be at least 1");
+        }
+        crate::checks::width("width", args.width)?;
+        args.chains.chains()?;
+    }
+    // The output is checked before the search: a whole search that cannot
+    // write its result (or would write it over its --from) is lost work.
+    if let Some(out) = &args.out {
+        let spec: Option<EvalSpec> = if args.resume.is_none() { Some(args.eval.parse()?) } else { None };
+        let nets = spec.iter().flat_map(|s| s.files()).map(|p| ("eval", p));
+        crate::checks::not_an_input("out", out, args.from.as_deref().map(|p| ("from", p)).into_iter().chain(nets))?;
+        crate::checks::output("out", out)?;
+    }
+    if let Some(dir) = &args.checkpoint {
+        std::fs::create_dir_all(dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;
+        crate::checks::output("checkpoint", &dir.join("checkpoint"))?;
+    }
+    if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
+        hatetris_fileio::remove_stale_temps(dir)
+            .with_context(|| format!("cannot remove stale temporary files in {}", dir.display()))?;
+    }
     let (config, eval_spec, state) = if let Some(dir) = &args.resume {
         let restored = checkpoint::load(dir)?;
         eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);
         let spec = restored.evaluator.clone();
         (restored.config, spec, restored.state)
     } else {
-        if args.width == 0 {
-            bail!("--width must be at least 1");
-        }
         let chains = args.chains.chains()?;
         let config = SearchConfig {
             width: args.width,
@@ -192,8 +212,12 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         .map(|dir| Checkpoints { dir, every: args.checkpoint_every });
     let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.run.quiet, args.format)?;
     if let Some(out) = &args.out {
-        hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes())
-            .with_context(|| format!("cannot write {}", out.display()))?;
+        if let Err(e) = hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes()) {
+            // Checked writable at the start, yet refused now: the line found
+            // is printed rather than lost.
+            println!("{}", done.replay);
+            return Err(e).with_context(|| format!("cannot write {} (the replay is printed above)", out.display()));
+        }
     }
     if done.verified_score != done.search_score {
         bail!("the engine scores the replay {} but the search expected {}", done.verified_score, done.search_score);

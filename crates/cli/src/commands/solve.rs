@@ -121,7 +121,9 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         if !dir.is_dir() {
             bail!("--out: directory {} does not exist", dir.display());
         }
+        crate::checks::output("out", &path)?;
     }
+    crate::checks::threads(args.threads)?;
     if args.sample.is_some() && args.out.is_none() {
         bail!("--sample needs --out");
     }

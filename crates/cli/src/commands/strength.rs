@@ -53,6 +53,7 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     if args.width == 0 || args.pieces == 0 {
         bail!("--width and --pieces must be at least 1");
     }
+    crate::checks::width("width", args.width)?;
     args.chains.chains()?;
     args.run.start_pool()?;
     let (suite, suite_name) = match &args.suite {

@@ -47,12 +47,17 @@ pub fn suite(args: &SuiteArgs) -> Result<()> {
             args.from.len()
         );
     }
+    crate::checks::not_an_input("out", &args.out, args.from.iter().map(|p| ("from", p.as_path())))?;
+    crate::checks::output("out", &args.out)?;
     let mut suite = Suite::default();
     let mut counts = Vec::new();
     for (i, path) in args.from.iter().enumerate() {
         let keys = read_replay(Some(path))?;
         let name = args.source.get(i).cloned().unwrap_or_else(|| stem(path));
         let part = Suite::from_replay(&name, &keys, args.every, args.skip);
+        if part.starts.is_empty() {
+            bail!("--skip {} leaves no starts in {} (its game is not that long)", args.skip, path.display());
+        }
         counts.push(format!("{name} {}", part.starts.len()));
         suite.starts.extend(part.starts);
     }

@@ -101,6 +101,26 @@ impl EpochBar {
 
 pub fn train(args: &TrainArgs) -> Result<()> {
     crate::commands::set_threads(args.threads)?;
+    // Everything checked before the data is read: the settings, and the
+    // two outputs, writable and neither one of the inputs nor each other.
+    let plot = args.plot.clone().unwrap_or_else(|| args.out.with_extension("png"));
+    let mut inputs: Vec<(&str, &std::path::Path)> = args.data.iter().map(|p| ("data", p.as_path())).collect();
+    inputs.extend(args.init.as_deref().map(|p| ("init", p)));
+    crate::checks::not_an_input("out", &args.out, inputs.iter().copied())?;
+    crate::checks::not_an_input("plot", &plot, inputs.iter().copied().chain([("out", args.out.as_path())]))?;
+    crate::checks::output("out", &args.out)?;
+    crate::checks::output("plot", &plot)?;
+    let unchecked = TrainConfig {
+        hidden: args.hidden.unwrap_or(48),
+        seed: args.seed,
+        batch_size: args.batch,
+        learning_rate: args.lr,
+        max_epochs: args.max_epochs,
+        patience: args.patience,
+        validation_fraction: args.validation,
+        loss: args.loss,
+    };
+    unchecked.validate()?;
     let init = match &args.init {
         Some(path) => Some(Network::load(path).with_context(|| format!("cannot load network {}", path.display()))?),
         None => None,
@@ -117,16 +137,7 @@ pub fn train(args: &TrainArgs) -> Result<()> {
     if let Some(n) = args.max_samples {
         data = subsample(data, n, args.seed);
     }
-    let config = TrainConfig {
-        hidden: args.hidden.or(init.as_ref().map(|n| n.hidden)).unwrap_or(48),
-        seed: args.seed,
-        batch_size: args.batch,
-        learning_rate: args.lr,
-        max_epochs: args.max_epochs,
-        patience: args.patience,
-        validation_fraction: args.validation,
-        loss: args.loss,
-    };
+    let config = TrainConfig { hidden: args.hidden.or(init.as_ref().map(|n| n.hidden)).unwrap_or(48), ..unchecked };
     let mut bar = EpochBar { enabled: !args.quiet && std::io::stderr().is_terminal(), bar: None, epoch: 1 };
     let bar = std::cell::RefCell::new(&mut bar);
     let mut stdout = std::io::stdout().lock();
@@ -148,7 +159,6 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         return Err(e).context("cannot write to standard output");
     }
     result.network.save(&args.out)?;
-    let plot = args.plot.clone().unwrap_or_else(|| args.out.with_extension("png"));
     let series = |f: fn(&EpochReport) -> f32| result.epochs.iter().map(|e| (e.epoch as f64, f(e) as f64)).collect();
     plot_losses(
         &plot,

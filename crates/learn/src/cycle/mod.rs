@@ -28,4 +28,6 @@ mod refine;
 mod run;
 
 pub use refine::{refine_pairs, refine_targets, survival_value, RefineConfig, TargetKind};
-pub use run::{run_cycles, sample_game, CycleConfig, CycleError, CycleEvent, CycleMetrics, SearchRecord, Step};
+pub use run::{
+    run_cycles, sample_game, stored_config, CycleConfig, CycleError, CycleEvent, CycleMetrics, SearchRecord, Step,
+};

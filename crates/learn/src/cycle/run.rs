@@ -274,6 +274,92 @@ pub enum CycleError {
     Suite(#[from] hatetris_strength::SuiteError),
     #[error("starts {path}: {what}")]
     Starts { path: PathBuf, what: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl CycleConfig {
+    /// Refuses, before anything is written or searched, a setting a run
+    /// would fail on later (after hours of search and refine): sizes of 0,
+    /// shares out of range, training settings, and anchor and starts files
+    /// that are missing or damaged.
+    pub fn validate(&self) -> Result<(), CycleError> {
+        let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
+        if self.width == 0 || self.samples_per_depth == 0 || self.history == 0 {
+            return bad("the width, the samples per depth and the history must be at least 1");
+        }
+        if self.refine.width == 0 || self.refine.depth == 0 {
+            return bad("the refine width and depth must be at least 1");
+        }
+        if self.teacher_window == 0 || (self.teacher_window > 1 && self.students == 0) {
+            return bad("the teacher window must be at least 1, and more than 1 only with students");
+        }
+        // Written so that NaN fails too.
+        let in_range =
+            self.refine.gamma > 0.0 && self.refine.gamma < 1.0 && self.refine.step > 0.0 && self.refine.step <= 1.0;
+        if !in_range {
+            return bad("gamma must be in (0, 1) and the refine step in (0, 1]");
+        }
+        if self.openings > 0
+            && (self.opening_pieces == 0 || !(self.opening_noise >= 0.0 && self.opening_noise.is_finite()))
+        {
+            return bad("openings need at least 1 opening piece and an opening noise of 0 or more");
+        }
+        if !(self.retry_below >= 0.0 && self.retry_below.is_finite()) {
+            return bad("retry-below must be 0 or more");
+        }
+        if !(self.sample_band >= 0.0 && self.sample_band.is_finite()) {
+            return bad("the sample band must be 0 or more");
+        }
+        if self.sample_band > 0.0 && !self.sample_children {
+            return bad("a sample band needs sampled children");
+        }
+        let families = matches!(
+            self.refine.target,
+            super::TargetKind::Relative | super::TargetKind::Family | super::TargetKind::Joint
+        );
+        if families && !self.sample_children {
+            return bad("the relative, family and joint targets need sampled children");
+        }
+        let rules = Rules::with_height(self.height)
+            .filter(|_| self.height >= 4)
+            .ok_or_else(|| CycleError::Invalid(format!("height {} (must be 4 to 16)", self.height)))?;
+        // The learn step's hidden size is its network's: any valid one checks the rest.
+        TrainConfig { hidden: 8, ..self.train.clone() }.validate()?;
+        for path in &self.anchor {
+            crate::dataset::DatasetReader::open(path)?;
+        }
+        if let Some(path) = &self.starts {
+            load_starts(path, rules)?;
+        }
+        Ok(())
+    }
+}
+
+/// The settings a run in `dir` was started with (None if it is new).
+pub fn stored_config(dir: &Path) -> Result<Option<CycleConfig>, CycleError> {
+    let path = dir.join("config.json");
+    if path.exists() {
+        read_json(&path).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Removes the temporary files a killed run left in `dir` and its cycle
+/// directories.
+fn remove_stale_temps(dir: &Path) -> Result<(), CycleError> {
+    let mut dirs = vec![dir.to_path_buf()];
+    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
+        let entry = entry.map_err(io(dir))?;
+        if entry.file_name().to_string_lossy().starts_with("cycle-") && entry.path().is_dir() {
+            dirs.push(entry.path());
+        }
+    }
+    for d in dirs {
+        hatetris_fileio::remove_stale_temps(&d).map_err(io(&d))?;
+    }
+    Ok(())
 }
 
 /// The search step's record (search.json), and what `sample_game` returns.
@@ -362,15 +448,26 @@ pub fn run_cycles(
     stop_after: Option<(usize, Step)>,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<Vec<CycleMetrics>, CycleError> {
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    // Everything is checked before anything is written: a setting refused
+    // is never stored, and a folder left by a refused start starts again.
     let config_path = dir.join("config.json");
-    let config: CycleConfig = if config_path.exists() {
-        read_json(&config_path)?
-    } else {
-        write_json(&config_path, config)?;
-        config.clone()
-    };
     let net0 = dir.join("net-000.hnet");
+    let config: CycleConfig = match stored_config(dir)? {
+        Some(stored) => {
+            stored.validate()?;
+            remove_stale_temps(dir)?;
+            stored
+        }
+        None => {
+            config.validate()?;
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
+            remove_stale_temps(dir)?;
+            // The settings last: until they are written the run is new.
+            initial.save(&net0)?;
+            write_json(&config_path, config)?;
+            config.clone()
+        }
+    };
     if !net0.exists() {
         initial.save(&net0)?;
     }
@@ -1205,6 +1302,29 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_refused_setting_is_never_stored_and_the_folder_starts_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("run");
+        let damaged = tmp.path().join("damaged.htds");
+        std::fs::write(&damaged, b"not a data set").unwrap();
+        let net = Network::random(8, 1);
+        for (bad, says) in [
+            (CycleConfig { train: TrainConfig { batch_size: 0, ..tiny().train }, ..tiny() }, "batch"),
+            (CycleConfig { train: TrainConfig { max_epochs: 0, ..tiny().train }, ..tiny() }, "epochs"),
+            (CycleConfig { anchor: vec![tmp.path().join("missing.htds")], ..tiny() }, "missing.htds"),
+            (CycleConfig { anchor: vec![damaged.clone()], ..tiny() }, "damaged.htds"),
+            (CycleConfig { starts: Some(tmp.path().join("missing.htsu")), ..tiny() }, "missing.htsu"),
+            (CycleConfig { width: 0, ..tiny() }, "width"),
+        ] {
+            let err = run_cycles(&dir, 1, &bad, &net, Some((1, Step::Search)), &mut |_| {}).unwrap_err().to_string();
+            assert!(err.contains(says), "{err}");
+            assert!(!dir.join("config.json").exists(), "{says}: stored");
+        }
+        search_only(&dir, &tiny()).unwrap();
+        assert_eq!(stored_config(&dir).unwrap(), Some(tiny()));
     }
 
     #[test]

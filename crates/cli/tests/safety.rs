@@ -1,0 +1,289 @@
+//! Issue #48, "nothing lost, nothing poisoned": every command checks its
+//! inputs before it works and never writes over what it reads. Each
+//! refusal is one `error:` line with exit status 2, and leaves the files
+//! as they were.
+
+use hatetris_learn::dataset::{write_dataset, Sample};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn hatetris() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hatetris"))
+}
+
+fn run(args: &[&str]) -> Output {
+    hatetris().args(args).output().unwrap()
+}
+
+/// A refusal: status 2, one `error:` line containing every one of `says`.
+#[track_caller]
+fn refused(out: &Output, says: &[&str]) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    for s in says {
+        assert!(err.contains(s), "{s:?} not in {err}");
+    }
+    err
+}
+
+#[track_caller]
+fn succeeded(out: &Output) {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn dataset(path: &Path, n: u16) {
+    let wells: Vec<Sample> = (0..n).map(|i| Sample::new(&[0, i % 1023, 1022 - i % 1000], 0.5)).collect();
+    write_dataset(path, "wells", &wells).unwrap();
+}
+
+#[test]
+fn an_output_that_is_also_an_input_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("d.htds");
+    dataset(&data, 200);
+    let before = std::fs::read(&data).unwrap();
+    // The same file under another spelling is still the same file.
+    let alias = dir.path().join("sub/../d.htds");
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let out = run(&["train", "--data", s(&data), "--out", s(&alias), "--hidden", "8", "--quiet"]);
+    refused(&out, &["--out", "--data"]);
+    let out = run(&["label", "--teacher", "baseline", "--data", s(&data), "--out", s(&data)]);
+    refused(&out, &["--out", "--data"]);
+    assert_eq!(std::fs::read(&data).unwrap(), before);
+    // The loss plot would land on the network just trained.
+    let png = dir.path().join("x.png");
+    let out = run(&["train", "--data", s(&data), "--out", s(&png), "--hidden", "8", "--quiet"]);
+    refused(&out, &["--plot", "--out"]);
+    assert!(!png.exists());
+
+    // A replay searched on from piece 10 and written over itself.
+    let replay = dir.path().join("r.b2048");
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "18", "--quiet", "--out", s(&replay)]);
+    succeeded(&out);
+    let before = std::fs::read(&replay).unwrap();
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--from", s(&replay), "--at", "10", "--out", s(&replay)]);
+    refused(&out, &["--out", "--from"]);
+    assert_eq!(std::fs::read(&replay).unwrap(), before);
+
+    // A network read as the evaluator is not written over either.
+    let net = dir.path().join("n.hnet");
+    hatetris_eval::Network::random(8, 1).save(&net).unwrap();
+    let before = std::fs::read(&net).unwrap();
+    let eval = format!("mean=baseline,{}", s(&net));
+    refused(&run(&["search", "--eval", &eval, "--width", "5", "--out", s(&net)]), &["--out", "--eval"]);
+    let eval = format!("net={}", s(&net));
+    refused(&run(&["sample", "--eval", &eval, "--width", "5", "--out", s(&net)]), &["--out", "--eval"]);
+    refused(&run(&["label", "--teacher", &eval, "--data", s(&data), "--out", s(&net)]), &["--out", "--teacher"]);
+    assert_eq!(std::fs::read(&net).unwrap(), before);
+}
+
+#[test]
+fn an_output_that_cannot_be_written_is_found_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/dir/r.b2048");
+    // Width 10^6 from the empty well would take minutes: the refusal is at once.
+    let started = std::time::Instant::now();
+    let out = run(&["search", "--eval", "baseline", "--width", "1000000", "--out", s(&missing)]);
+    refused(&out, &["--out", "cannot write"]);
+    assert!(out.stdout.is_empty());
+    assert!(started.elapsed().as_secs() < 30);
+    let data = dir.path().join("d.htds");
+    dataset(&data, 50);
+    let out = run(&["label", "--teacher", "baseline", "--data", s(&data), "--out", s(&missing)]);
+    refused(&out, &["--out"]);
+    // A suite whose --skip is past the game's end is refused, not written empty.
+    let replay = dir.path().join("r.b2048");
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "12", "--quiet", "--out", s(&replay)]);
+    succeeded(&out);
+    let suite = dir.path().join("s.htsu");
+    let out = run(&["suite", "--from", s(&replay), "--every", "2", "--skip", "500", "--out", s(&suite)]);
+    refused(&out, &["--skip 500"]);
+    assert!(!suite.exists());
+}
+
+const TINY_CYCLE: [&str; 18] = [
+    "--cycles",
+    "1",
+    "--width",
+    "8",
+    "--samples",
+    "2",
+    "--refine-width",
+    "4",
+    "--refine-depth",
+    "3",
+    "--max-depth",
+    "12",
+    "--max-epochs",
+    "1",
+    "--batch",
+    "64",
+    "--suite-width",
+    "0",
+];
+
+#[test]
+fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("R");
+    let cycle = |extra: &[&str]| {
+        hatetris().args(["cycle", "--dir", s(&runs), "--quiet"]).args(TINY_CYCLE).args(extra).output().unwrap()
+    };
+    let damaged = dir.path().join("damaged.htds");
+    std::fs::write(&damaged, b"not a data set").unwrap();
+    let missing = dir.path().join("missing.htds");
+    let cases: [(&[&str], &str); 6] = [
+        (&["--batch", "0"], "--batch"),
+        (&["--max-epochs", "0"], "--max-epochs"),
+        (&["--anchor", s(&missing)], "missing.htds"),
+        (&["--anchor", s(&damaged)], "damaged.htds"),
+        (&["--starts", s(&missing)], "missing.htds"),
+        (&["--starts", s(&damaged)], "damaged.htds"),
+    ];
+    for (bad, says) in cases {
+        refused(&cycle(bad), &[says]);
+        assert!(!runs.join("config.json").exists(), "{bad:?} stored");
+    }
+    // The folder a refused start left starts cleanly.
+    succeeded(&cycle(&[]));
+    assert!(runs.join("cycle-001/net.hnet").exists());
+
+    // On resume a flag given with another value is refused, naming both.
+    let out = hatetris().args(["cycle", "--dir", s(&runs), "--cycles", "2", "--width", "60"]).output().unwrap();
+    refused(&out, &["--width 8", "60"]);
+    assert!(!runs.join("cycle-002").exists());
+    for (flag, value, stored) in [
+        ("--chain-rule", "sz", "record"),
+        ("--opening-noise", "0.5", "0.3"),
+        ("--target", "survival", "lookahead"),
+        ("--seed", "9", "0"),
+    ] {
+        let out = hatetris().args(["cycle", "--dir", s(&runs), flag, value]).output().unwrap();
+        refused(&out, &[&format!("{flag} {stored}"), value]);
+    }
+    let out = hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--batch", "0"]).output().unwrap();
+    refused(&out, &["--batch"]);
+    // The same flags again, or none, go on (one cycle is done: nothing to do).
+    let stale = runs.join("cycle-001/.hatetris-killed.tmp");
+    std::fs::write(&stale, b"half").unwrap();
+    std::fs::write(runs.join(".hatetris-x1.tmp"), b"half").unwrap();
+    succeeded(&cycle(&[]));
+    succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet"]).output().unwrap());
+    assert!(!stale.exists() && !runs.join(".hatetris-x1.tmp").exists(), "stale temporaries are removed");
+    let config = std::fs::read_to_string(runs.join("config.json")).unwrap();
+    assert!(config.contains("\"width\": 8"), "{config}");
+}
+
+#[test]
+fn threads_counts_and_widths_past_the_machine_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = "1000000000000";
+    let data = dir.path().join("d.htds");
+    dataset(&data, 20);
+    let out = dir.path().join("o");
+    let o = s(&out);
+    let r = s(dir.path());
+    for args in [
+        &["search", "--threads", huge][..],
+        &["strength", "--eval", "baseline", "--threads", huge],
+        &["hunt", "--dir", r, "--threads", huge],
+        &["label", "--teacher", "baseline", "--data", s(&data), "--out", o, "--threads", huge],
+        &["train", "--data", s(&data), "--out", o, "--threads", huge],
+    ] {
+        refused(&run(args), &["--threads", "at most"]);
+    }
+    for (args, flag) in [
+        (&["games", "--games", huge][..], "--games"),
+        (&["cycle", "--dir", o, "--students", huge], "--students"),
+        (&["sample", "--out", o, "--openings", huge], "--openings"),
+        (&["sample", "--out", o, "--samples", huge], "--samples"),
+        (&["search", "--width", huge], "--width"),
+        (&["hunt", "--dir", o, "--widths", &format!("10,{huge}")], "--widths"),
+    ] {
+        refused(&run(args), &[flag, "at most"]);
+    }
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn argument_errors_are_one_line_with_status_2_and_help_is_not_an_error() {
+    for (args, says) in [
+        (&["search", "--bogus"][..], "--bogus"),
+        (&["search", "--width", "many"], "--width"),
+        (&["search", "--width", "-1"], "--width must be a whole number"),
+        (&["search", "--width=-1"], "--width must be a whole number"),
+        (&["games", "--games", "-5"], "--games must be a whole number"),
+        (&["cycle"], "--dir"),
+        (&["train", "--out", "x"], "--data"),
+        (&["nosuchcommand"], "nosuchcommand"),
+        (&[], "command"),
+        (&["search", "--width", "99999999999999999999999"], "too large"),
+    ] {
+        refused(&run(args), &[says]);
+    }
+    for args in [&["--help"][..], &["search", "--help"], &["--version"]] {
+        let out = run(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(!out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_hunt_cleans_its_folder_and_writes_a_deleted_best_line_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("H");
+    let hunt = |iterations: &str, extra: &[&str]| {
+        hatetris()
+            .args(["hunt", "--dir", s(&runs), "--quiet", "--eval", "baseline", "--widths", "20", "--iterations"])
+            .arg(iterations)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    refused(&hunt("1", &["--stride", "0"]), &["--stride must be at least 1"]);
+    assert!(!runs.join("book.htbk").exists());
+    succeeded(&hunt("1", &["--stride", "6"]));
+    let best = runs.join("best.b2048");
+    let line = std::fs::read_to_string(&best).unwrap();
+    std::fs::remove_file(&best).unwrap();
+    let stale = runs.join(".hatetris-abc123.tmp");
+    std::fs::write(&stale, b"half").unwrap();
+    // Its one search is done: nothing is searched, the best line comes back.
+    let out = hunt("1", &[]);
+    succeeded(&out);
+    assert_eq!(std::fs::read_to_string(&best).unwrap(), line);
+    assert!(!stale.exists());
+    refused(&hunt("1", &["--stride", "7"]), &["--stride 6", "7"]);
+
+    // A search's checkpoint folder is cleaned as well.
+    let ck = dir.path().join("ck");
+    std::fs::create_dir(&ck).unwrap();
+    std::fs::write(ck.join(".hatetris-old.tmp"), b"half").unwrap();
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "6", "--quiet", "--checkpoint", s(&ck)]);
+    succeeded(&out);
+    assert!(!ck.join(".hatetris-old.tmp").exists());
+}
+
+#[test]
+fn a_damaged_network_file_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let net = dir.path().join("bad.hnet");
+    std::fs::write(&net, b"HNETxxxxxxxxxxxxxxxxxxxxxxxx").unwrap();
+    let data = dir.path().join("d.htds");
+    dataset(&data, 20);
+    let out = dir.path().join("o.htds");
+    let teacher = format!("net={}", s(&net));
+    refused(&run(&["label", "--teacher", &teacher, "--data", s(&data), "--out", s(&out)]), &["bad.hnet"]);
+    let o = dir.path().join("o.hnet");
+    refused(&run(&["train", "--init", s(&net), "--data", s(&data), "--out", s(&o), "--quiet"]), &["bad.hnet"]);
+}
