@@ -17,7 +17,7 @@ pub struct LocalCluster {
 
 /// Starts `n - 1` copies of this program with `args` (the command line
 /// after the program's name, `--local` already removed) plus `--processes
-/// n --process i --hostfile F --quiet`; their standard output is dropped.
+/// n --process i --hostfile F` (and `--quiet`); their standard output is dropped.
 /// Returns this process's place in the cluster (process 0).
 pub fn start(n: usize, args: &[OsString], connect_timeout: Duration) -> Result<(Cluster, LocalCluster)> {
     if n == 0 {
@@ -29,18 +29,20 @@ pub fn start(n: usize, args: &[OsString], connect_timeout: Duration) -> Result<(
         .with_context(|| format!("cannot write the host file {}", hostfile.display()))?;
     let exe = std::env::current_exe().context("cannot find this program to start its copies")?;
     let mut local = LocalCluster { children: Vec::new(), hostfile: hostfile.clone() };
+    let quiet = args.iter().any(|a| a == "--quiet");
     for process in 1..n {
-        let child = Command::new(&exe)
-            .args(args)
+        let mut command = Command::new(&exe);
+        command.args(args);
+        if !quiet {
+            command.arg("--quiet");
+        }
+        let child = command
             .arg("--processes")
             .arg(n.to_string())
             .arg("--process")
             .arg(process.to_string())
             .arg("--hostfile")
             .arg(&hostfile)
-            .arg("--connect-timeout")
-            .arg(connect_timeout.as_secs_f64().to_string())
-            .arg("--quiet")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .spawn()
