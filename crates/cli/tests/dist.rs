@@ -15,7 +15,8 @@ fn json(out: &Output) -> serde_json::Value {
 
 #[test]
 fn two_local_processes_write_the_replay_of_one() {
-    let common = ["search", "--width", "2000", "--max-depth", "40", "--eval", "baseline", "--seed", "7", "--json", "--quiet"];
+    let common =
+        ["search", "--width", "2000", "--max-depth", "40", "--eval", "baseline", "--seed", "7", "--json", "--quiet"];
     let one = json(&hatetris(&common));
     let mut spread = common.to_vec();
     spread.extend(["--local", "2", "--connect-timeout", "20"]);

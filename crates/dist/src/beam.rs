@@ -73,8 +73,8 @@ pub struct DepthCost {
     pub depth: usize,
     /// The global beam after the depth.
     pub beam: usize,
-    /// This process's entries expanded at the depth.
-    pub local_entries: usize,
+    /// Children this process sent to the wells' owners (after its pre-cut).
+    pub children_sent: usize,
     pub seconds: f64,
     /// Expanding and pre-cutting (before the first exchange).
     pub expand_seconds: f64,
@@ -129,7 +129,9 @@ pub fn search(
     on_depth: &mut dyn FnMut(&DepthReport, &DepthCost),
 ) -> Result<Outcome> {
     if config.quiescence > 0 && config.chain_band > 0 {
-        bail!("a chain band (--chain-band) is not yet spread over processes: it needs a global cut of the raw candidates");
+        bail!(
+            "a chain band (--chain-band) is not yet spread over processes: it needs a global cut of the raw candidates"
+        );
     }
     if config.width == 0 {
         bail!("the width must be at least 1");
@@ -138,19 +140,20 @@ pub fn search(
     let sockets = connect(cluster, fingerprint(config, eval_name, &start, cluster.processes()))?;
     let hooks = Hooks::default();
     let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
-    let (builders, guard) = initialize_networking_from_sockets(local, sockets, me, 1, hooks)
-        .context("cannot start timely's networking")?;
+    let (builders, guard) =
+        initialize_networking_from_sockets(local, sockets, me, 1, hooks).context("cannot start timely's networking")?;
     let builders: Vec<AllocatorBuilder> = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
     let (tx, rx) = mpsc::channel::<(DepthReport, DepthCost)>();
     let tx = Mutex::new(Some(tx));
     let start = Mutex::new(Some(start));
     let config2 = config.clone();
-    let guards = timely::execute::execute_from(builders, Box::new(guard), timely::WorkerConfig::default(), move |worker| {
-        let tx = tx.lock().unwrap().take().expect("one worker per process");
-        let start = start.lock().unwrap().take().expect("one worker per process");
-        run_worker(worker, &config2, eval.as_ref(), start, &tx)
-    })
-    .map_err(|e| anyhow::anyhow!("timely: {e}"))?;
+    let guards =
+        timely::execute::execute_from(builders, Box::new(guard), timely::WorkerConfig::default(), move |worker| {
+            let tx = tx.lock().unwrap().take().expect("one worker per process");
+            let start = start.lock().unwrap().take().expect("one worker per process");
+            run_worker(worker, &config2, eval.as_ref(), start, &tx)
+        })
+        .map_err(|e| anyhow::anyhow!("timely: {e}"))?;
     for (report, cost) in rx {
         on_depth(&report, &cost);
     }
@@ -186,7 +189,8 @@ fn exchange(
     while probe.less_than(&next) {
         worker.step_or_park(Some(std::time::Duration::from_millis(1)));
     }
-    let (mut got, later): (Vec<_>, Vec<_>) = std::mem::take(&mut *inbox.borrow_mut()).into_iter().partition(|m| m.1 == round);
+    let (mut got, later): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut *inbox.borrow_mut()).into_iter().partition(|m| m.1 == round);
     *inbox.borrow_mut() = later;
     got.sort_by_key(|m| m.0);
     (got.into_iter().map(|m| m.2).collect(), bytes)
@@ -262,7 +266,8 @@ fn run_worker(
             out[o].push(w);
         }
         let t1 = Instant::now();
-        let (got, bytes1) = exchange(worker, &mut input, &probe, &inbox, out.into_iter().map(Payload::Children).collect());
+        let (got, bytes1) =
+            exchange(worker, &mut input, &probe, &inbox, out.into_iter().map(Payload::Children).collect());
         let t2 = Instant::now();
         // 2. Select among this owner's children; share the kept ones' keys.
         let mine: Vec<WireChild> = got
@@ -359,7 +364,7 @@ fn run_worker(
         let cost = DepthCost {
             depth,
             beam: beam_len,
-            local_entries: kept.len(),
+            children_sent: kept.len(),
             seconds: secs,
             expand_seconds: (t1 - t0).as_secs_f64(),
             exchange_seconds: ((t2 - t1) + (t4 - t3)).as_secs_f64(),

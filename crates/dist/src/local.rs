@@ -24,7 +24,8 @@ pub fn start(n: usize, args: &[OsString], connect_timeout: Duration) -> Result<(
         bail!("--local must be at least 1");
     }
     let addresses = free_local_addresses(n)?;
-    let hostfile = std::env::temp_dir().join(format!("hatetris-hosts-{}-{}", std::process::id(), addresses[0].replace(':', "_")));
+    let hostfile =
+        std::env::temp_dir().join(format!("hatetris-hosts-{}-{}", std::process::id(), addresses[0].replace(':', "_")));
     std::fs::write(&hostfile, addresses.join("\n") + "\n")
         .with_context(|| format!("cannot write the host file {}", hostfile.display()))?;
     let exe = std::env::current_exe().context("cannot find this program to start its copies")?;

@@ -142,7 +142,9 @@ pub fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStre
                 Ok((mut s, _)) => {
                     s.set_nonblocking(false)?;
                     s.set_nodelay(true)?;
-                    s.set_read_timeout(Some(deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(10))))?;
+                    s.set_read_timeout(Some(
+                        deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(10)),
+                    ))?;
                     let mut buf = [0u8; 24];
                     if s.read_exact(&mut buf).is_err() {
                         continue; // not one of ours, or too slow: keep waiting

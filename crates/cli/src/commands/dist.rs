@@ -53,7 +53,9 @@ impl DistArgs {
                 let (cluster, copies) = local::start(n, &local::without_local(&args), timeout)?;
                 Ok((cluster, Some(copies)))
             }
-            None => Ok((Cluster::from_settings(self.processes, self.process, self.hostfile.as_deref(), timeout)?, None)),
+            None => {
+                Ok((Cluster::from_settings(self.processes, self.process, self.hostfile.as_deref(), timeout)?, None))
+            }
         }
     }
 }

@@ -56,7 +56,13 @@ impl Child {
 /// `ranks`) into children, as `BeamState::step` would, in list order.
 /// A chain band needs a global cut of the raw candidates and is refused
 /// by the caller.
-pub fn expand(tree: &PathTree, beam: &[Entry], ranks: &[u32], config: &SearchConfig, eval: &dyn Evaluator) -> Vec<Child> {
+pub fn expand(
+    tree: &PathTree,
+    beam: &[Entry],
+    ranks: &[u32],
+    config: &SearchConfig,
+    eval: &dyn Evaluator,
+) -> Vec<Child> {
     debug_assert_eq!(beam.len(), ranks.len());
     let cache = ChainCache::new();
     let parts: Vec<Vec<Child>> = beam
