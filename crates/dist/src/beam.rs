@@ -67,6 +67,9 @@ enum Payload {
 /// round ahead: its next message can arrive before this round's ends.
 type Message = (u64, u32, u64, Payload);
 
+/// What the dataflow delivered here: (source, round, payload).
+type Inbox = Rc<RefCell<Vec<(u32, u64, Payload)>>>;
+
 /// What one depth cost this process.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct DepthCost {
@@ -171,7 +174,7 @@ fn exchange(
     worker: &mut Worker,
     input: &mut InputHandleVec<u64, Message>,
     probe: &ProbeHandle<u64>,
-    inbox: &Rc<RefCell<Vec<(u32, u64, Payload)>>>,
+    inbox: &Inbox,
     out: Vec<Payload>,
 ) -> (Vec<Payload>, u64) {
     let me = worker.index();
@@ -205,7 +208,7 @@ fn run_worker(
 ) -> Outcome {
     let me = worker.index();
     let workers = worker.peers();
-    let inbox: Rc<RefCell<Vec<(u32, u64, Payload)>>> = Rc::new(RefCell::new(Vec::new()));
+    let inbox: Inbox = Rc::new(RefCell::new(Vec::new()));
     let mut input: InputHandleVec<u64, Message> = InputHandleVec::new();
     let probe = ProbeHandle::new();
     {
