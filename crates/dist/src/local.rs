@@ -101,3 +101,16 @@ impl Drop for LocalCluster {
         let _ = std::fs::remove_file(&self.hostfile);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_is_taken_out_of_the_command_line_in_both_forms() {
+        let args: Vec<OsString> =
+            ["search", "--local", "2", "--width", "9", "--local=3", "--json"].iter().map(OsString::from).collect();
+        let kept: Vec<String> = without_local(&args).iter().map(|a| a.to_string_lossy().into_owned()).collect();
+        assert_eq!(kept, ["search", "--width", "9", "--json"]);
+    }
+}

@@ -184,3 +184,22 @@ pub fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStre
     }
     Ok(sockets)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_file_names_the_processes_in_order_and_is_checked() {
+        let dir = std::env::temp_dir().join(format!("hatetris-dist-hosts-{}", std::process::id()));
+        std::fs::write(&dir, "# cluster\n10.0.0.1:2101\n\n10.0.0.2:2101\n10.0.0.3:2101\n").unwrap();
+        let t = Duration::from_secs(1);
+        let c = Cluster::from_settings(2, 1, Some(&dir), t).unwrap();
+        assert_eq!(c.addresses, ["10.0.0.1:2101", "10.0.0.2:2101"]);
+        assert_eq!(c.process, 1);
+        assert!(Cluster::from_settings(4, 0, Some(&dir), t).unwrap_err().to_string().contains("names 3"));
+        assert!(Cluster::from_settings(2, 2, Some(&dir), t).is_err());
+        assert_eq!(Cluster::from_settings(2, 0, None, t).unwrap().addresses, ["127.0.0.1:2101", "127.0.0.1:2102"]);
+        std::fs::remove_file(&dir).unwrap();
+    }
+}
