@@ -25,6 +25,8 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
 
+pub mod shard;
+
 /// Entries per parallel task when expanding: small enough that two threads
 /// finish together (an entry costs 5-50 µs, so 16 is well under a ms),
 /// large enough that task overhead is nothing. Any fixed size gives the

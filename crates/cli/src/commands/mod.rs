@@ -1,6 +1,7 @@
 pub mod bench;
 pub mod compare;
 pub mod cycle;
+pub mod dist;
 pub mod games;
 pub mod hunt;
 pub mod label;

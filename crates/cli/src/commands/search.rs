@@ -66,6 +66,8 @@ pub struct SearchArgs {
     /// the replay ends).
     #[arg(long, requires = "from")]
     pub at: Option<usize>,
+    #[command(flatten)]
+    pub dist: crate::commands::dist::DistArgs,
 }
 
 /// An evaluator chosen on the command line, with its identity (see
@@ -210,7 +212,17 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         .as_deref()
         .or(args.resume.as_deref())
         .map(|dir| Checkpoints { dir, every: args.checkpoint_every });
-    let done = run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.run.quiet, args.format)?;
+    let done = if args.dist.spread() {
+        if args.checkpoint.is_some() {
+            bail!("--checkpoint is not yet spread over processes");
+        }
+        match run_spread(args, &config, eval, &eval_name, state)? {
+            Some(done) => done,
+            None => return Ok(()), // not process 0: it prints nothing
+        }
+    } else {
+        run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.run.quiet, args.format)?
+    };
     if let Some(out) = &args.out {
         if let Err(e) = hatetris_fileio::write_atomically(out, format!("{}\n", done.replay).as_bytes()) {
             // Checked writable at the start, yet refused now: the line found
@@ -235,6 +247,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
                 "depth": done.depth_reached,
                 "peak_tree_nodes": done.peak_tree_nodes,
                 "seconds": done.elapsed_secs,
+                "processes": args.dist.local.unwrap_or(args.dist.processes).max(1),
                 "replay": done.replay,
             })
         );
@@ -243,4 +256,54 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         println!("{}", done.replay);
     }
     Ok(())
+}
+
+/// The search spread over the processes `args.dist` names; `None` on every
+/// process but 0, which verifies the line as `run_search` does.
+fn run_spread(
+    args: &SearchArgs,
+    config: &SearchConfig,
+    eval: Box<dyn Evaluator>,
+    eval_name: &str,
+    state: BeamState,
+) -> Result<Option<Finished>> {
+    let (cluster, copies) = args.dist.cluster()?;
+    let process = cluster.process;
+    let mut progress = DepthProgress::new(args.run.quiet || process > 0, "search");
+    let mut costs = Vec::new();
+    let mut last = None;
+    let outcome = hatetris_dist::search(&cluster, config, eval.into(), eval_name, state, &mut |report, cost| {
+        progress.update(report);
+        costs.push(serde_json::to_string(cost).expect("costs serialize"));
+        last = Some(report.clone());
+    })?;
+    if let Some(r) = &last {
+        progress.finish(r);
+    }
+    if let Some(path) = &args.dist.dist_costs {
+        let mut name = path.clone().into_os_string();
+        name.push(format!(".p{process}"));
+        let text: String = costs.iter().map(|l| format!("{l}\n")).collect();
+        hatetris_fileio::write_atomically(Path::new(&name), text.as_bytes())
+            .with_context(|| format!("cannot write {}", Path::new(&name).display()))?;
+    }
+    if let Some(copies) = copies {
+        copies.wait()?;
+    }
+    if process > 0 {
+        return Ok(None);
+    }
+    let result = outcome.result;
+    let verified = verified_replay(config.rules, config.enemy, &result.moves, args.format)
+        .context("the line found does not replay")?;
+    Ok(Some(Finished {
+        replay: verified.replay,
+        verified_score: verified.score,
+        search_score: result.score,
+        pieces: result.moves.len(),
+        expanded: result.expanded,
+        elapsed_secs: result.elapsed_secs,
+        depth_reached: result.depth_reached,
+        peak_tree_nodes: result.peak_tree_nodes,
+    }))
 }

@@ -1,0 +1,16 @@
+//! One beam search spread over processes, on timely dataflow.
+//!
+//! - [`net`]: the cluster's settings (timely's `-n`, `-p`, `-h`) and its
+//!   connections, made within a time limit;
+//! - [`beam`]: the search itself, whose line is the single-process line for
+//!   any number of processes;
+//! - [`local`]: a cluster of processes on 127.0.0.1, for a quick try.
+//!
+//! The design, and what it costs: `docs/distributed.md`.
+
+pub mod beam;
+pub mod local;
+pub mod net;
+
+pub use beam::{search, DepthCost, Outcome};
+pub use net::Cluster;
