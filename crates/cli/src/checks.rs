@@ -71,8 +71,22 @@ pub fn count(flag: &str, n: usize, max: usize) -> Result<()> {
 /// Refuses an output the command cannot write (a missing or read-only
 /// directory, a directory in its place), before any work.
 pub fn output(flag: &str, path: &Path) -> Result<()> {
-    hatetris_fileio::check_writable(path).with_context(|| format!("--{flag} {}: cannot write there", path.display()))
+    hatetris_fileio::check_writable(path)
+        .with_context(|| format!("--{flag} {}: cannot write there", path.display()))?;
+    // What a killed writer left beside the target, untouched for an hour
+    // (a live writer keeps its temporary file fresh).
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    hatetris_fileio::remove_idle_temps(dir, STALE_AFTER)
+        .with_context(|| format!("--{flag} {}: cannot clean the folder's stale temporary files", path.display()))?;
+    Ok(())
 }
+
+/// How long a temporary file beside an output must lie untouched before it
+/// counts as a killed writer's.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// Refuses an output that is also one of the inputs: writing it would
 /// destroy what the command reads.

@@ -287,3 +287,25 @@ fn a_damaged_network_file_is_named() {
     let o = dir.path().join("o.hnet");
     refused(&run(&["train", "--init", s(&net), "--data", s(&data), "--out", s(&o), "--quiet"]), &["bad.hnet"]);
 }
+
+/// A temporary file a killed writer left beside an output, untouched for
+/// an hour, is removed when a command next writes there; a fresh one (a
+/// writer at work) and other files are kept.
+#[test]
+fn a_killed_writers_temporary_beside_an_output_is_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let stale = dir.path().join(".hatetris-AbCdEf.tmp");
+    let fresh = dir.path().join(".hatetris-GhIjKl.tmp");
+    for p in [&stale, &fresh] {
+        std::fs::write(p, b"half").unwrap();
+    }
+    let hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 3600);
+    std::fs::File::options().write(true).open(&stale).unwrap().set_modified(hours_ago).unwrap();
+    let replay = dir.path().join("r.b2048");
+    let out =
+        run(&["search", "--eval", "baseline", "--width", "5", "--max-depth", "12", "--quiet", "--out", s(&replay)]);
+    succeeded(&out);
+    assert!(replay.exists());
+    assert!(!stale.exists(), "the killed writer's temporary file is gone");
+    assert!(fresh.exists(), "a writer at work keeps its file");
+}

@@ -73,6 +73,35 @@ pub fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
     Ok(removed)
 }
 
+/// Removes the temporary files in `dir` (not in its subdirectories) that
+/// no writer has touched for `idle` and returns how many: for the folder
+/// of an output, which other commands may share. A writer streams into its
+/// temporary file until it renames it, so one left untouched that long was
+/// left by a killed writer.
+pub fn remove_idle_temps(dir: &Path, idle: std::time::Duration) -> std::io::Result<usize> {
+    let mut removed = 0;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)) {
+            continue;
+        }
+        let meta = entry.metadata()?;
+        let age = meta.modified()?.elapsed().unwrap_or_default();
+        if meta.is_file() && age >= idle {
+            std::fs::remove_file(entry.path())?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
 /// The path `path` names once symbolic links and `..` are resolved; for a
 /// file that does not exist yet, its resolved directory joined with its
 /// name. Two paths name one file when their targets are equal.
@@ -115,6 +144,21 @@ pub fn check_writable(path: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn idle_temporaries_are_removed_and_fresh_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join(".hatetris-old.tmp");
+        let fresh = dir.path().join(".hatetris-new.tmp");
+        let other = dir.path().join("keep.tmp");
+        for p in [&old, &fresh, &other] {
+            std::fs::write(p, b"x").unwrap();
+        }
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options().write(true).open(&old).unwrap().set_modified(hour_ago).unwrap();
+        assert_eq!(remove_idle_temps(dir.path(), std::time::Duration::from_secs(600)).unwrap(), 1);
+        assert!(!old.exists() && fresh.exists() && other.exists());
+    }
 
     #[test]
     fn writes_whole_files_and_leaves_no_temporary_behind() {
