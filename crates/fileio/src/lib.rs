@@ -55,22 +55,7 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// owns (a run or checkpoint directory): a writer at work in `dir` at the
 /// same time would lose its file.
 pub fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
-    let mut removed = 0;
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(e),
-    };
-    for entry in entries {
-        let entry = entry?;
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) && entry.file_type()?.is_file() {
-            std::fs::remove_file(entry.path())?;
-            removed += 1;
-        }
-    }
-    Ok(removed)
+    remove_temps(dir, |_| true)
 }
 
 /// Removes the temporary files in `dir` (not in its subdirectories) that
@@ -79,6 +64,12 @@ pub fn remove_stale_temps(dir: &Path) -> std::io::Result<usize> {
 /// temporary file until it renames it, so one left untouched that long was
 /// left by a killed writer.
 pub fn remove_idle_temps(dir: &Path, idle: std::time::Duration) -> std::io::Result<usize> {
+    remove_temps(dir, |meta| meta.modified().ok().and_then(|m| m.elapsed().ok()).is_some_and(|age| age >= idle))
+}
+
+/// Removes this crate's temporary files in `dir` whose metadata `stale`
+/// accepts.
+fn remove_temps(dir: &Path, stale: impl Fn(&std::fs::Metadata) -> bool) -> std::io::Result<usize> {
     let mut removed = 0;
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
@@ -93,8 +84,7 @@ pub fn remove_idle_temps(dir: &Path, idle: std::time::Duration) -> std::io::Resu
             continue;
         }
         let meta = entry.metadata()?;
-        let age = meta.modified()?.elapsed().unwrap_or_default();
-        if meta.is_file() && age >= idle {
+        if meta.is_file() && stale(&meta) {
             std::fs::remove_file(entry.path())?;
             removed += 1;
         }

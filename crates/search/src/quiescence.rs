@@ -167,13 +167,19 @@ impl ChainCache {
         if chains.depth == 0 {
             return quiescent_children(eval, rules, parent, wells, chains.rule, 0, values);
         }
+        self.with_memo(|memo| chained_children(eval, rules, parent, wells, chains, values, memo))
+    }
+
+    /// Runs `f` on this thread's memo, emptied first if it holds another
+    /// search's values or has grown past `MEMO_CAP`.
+    fn with_memo<T>(&self, f: impl FnOnce(&mut ChainMemo) -> T) -> T {
         MEMO.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.token != self.token || memo.values.len() > MEMO_CAP {
                 memo.values.clear();
                 memo.token = self.token;
             }
-            chained_children(eval, rules, parent, wells, chains, values, &mut memo)
+            f(&mut memo)
         })
     }
 }
@@ -188,20 +194,15 @@ impl ChainCache {
         if chains.depth == 0 {
             return;
         }
-        MEMO.with(|memo| {
-            let mut memo = memo.borrow_mut();
-            if memo.token != self.token || memo.values.len() > MEMO_CAP {
-                memo.values.clear();
-                memo.token = self.token;
-            }
+        self.with_memo(|memo| {
             let left = (chains.depth - 1) as u8;
             let mut cleared: Vec<(usize, Well)> = Vec::new();
             for_each_clear(wells, rules, chains.rule, |k, next| cleared.push((k, next)));
-            let (fresh, _) = not_in_memo(&cleared, left, &memo);
+            let (fresh, _) = not_in_memo(&cleared, left, memo);
             let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
             let mut own = vec![0.0; fresh.len()];
             eval.evaluate_batch(&fresh_rows, &mut own);
-            value_layer(eval, rules, chains.rule, &fresh, &own, left, &mut memo);
+            value_layer(eval, rules, chains.rule, &fresh, &own, left, memo);
             for &(owner, w) in &cleared {
                 values[owner] = values[owner].max(memo.values[&(w, left)]);
             }

@@ -128,7 +128,12 @@ pub fn run_search(
     if let Some(c) = checkpoints {
         checkpoint::save(c.dir, config, eval_name, &state)?;
     }
-    let result = state.result();
+    finish(config, state.result(), format)
+}
+
+/// A search's result with its line replayed by the engine (the score
+/// printed is the replay's, never the search's belief).
+fn finish(config: &SearchConfig, result: hatetris_search::SearchResult, format: Format) -> Result<Finished> {
     let verified =
         verified_replay(config.rules, config.enemy, &result.moves, format).context("the line found does not replay")?;
     Ok(Finished {
@@ -293,17 +298,5 @@ fn run_spread(
     if process > 0 {
         return Ok(None);
     }
-    let result = outcome.result;
-    let verified = verified_replay(config.rules, config.enemy, &result.moves, args.format)
-        .context("the line found does not replay")?;
-    Ok(Some(Finished {
-        replay: verified.replay,
-        verified_score: verified.score,
-        search_score: result.score,
-        pieces: result.moves.len(),
-        expanded: result.expanded,
-        elapsed_secs: result.elapsed_secs,
-        depth_reached: result.depth_reached,
-        peak_tree_nodes: result.peak_tree_nodes,
-    }))
+    finish(config, outcome.result, args.format).map(Some)
 }
