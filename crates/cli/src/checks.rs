@@ -20,6 +20,9 @@ pub fn max_threads() -> usize {
 /// Refuses a `--threads` above [`max_threads`].
 pub fn threads(given: Option<usize>) -> Result<()> {
     if let Some(n) = given {
+        if n == 0 {
+            bail!("--threads must be at least 1 (leave it out for every core)");
+        }
         let max = max_threads();
         if n > max {
             bail!("--threads {n} is more than this machine can use: at most {max} (4 x its {} cores)", cores());

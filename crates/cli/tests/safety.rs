@@ -211,6 +211,10 @@ fn threads_counts_and_widths_past_the_machine_are_refused_in_one_line() {
     ] {
         refused(&run(args), &[flag, "at most"]);
     }
+    // Zero is refused, not silently made something else.
+    refused(&run(&["search", "--threads", "0"]), &["--threads must be at least 1"]);
+    refused(&run(&["strength", "--eval", "baseline", "--threads", "0"]), &["--threads must be at least 1"]);
+    refused(&run(&["search", "--twins", "0"]), &["--twins must be at least 1"]);
     assert!(!out.exists(), "nothing written");
 }
 

@@ -180,6 +180,9 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         (restored.config, spec, restored.state)
     } else {
         let chains = args.chains.chains()?;
+        if args.twins == 0 {
+            bail!("--twins must be at least 1");
+        }
         let config = SearchConfig {
             width: args.width,
             rules: Rules::STANDARD,
@@ -188,7 +191,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             chain_rule: chains.rule,
             chain_band: chains.band,
             seed: args.seed,
-            twins: args.twins.max(1),
+            twins: args.twins,
             max_depth: args.max_depth,
         };
         let state = match &args.from {
