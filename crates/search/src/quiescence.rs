@@ -194,19 +194,8 @@ impl ChainCache {
         if chains.depth == 0 {
             return;
         }
-        self.with_memo(|memo| {
-            let left = (chains.depth - 1) as u8;
-            let mut cleared: Vec<(usize, Well)> = Vec::new();
-            for_each_clear(wells, rules, chains.rule, |k, next| cleared.push((k, next)));
-            let (fresh, _) = not_in_memo(&cleared, left, memo);
-            let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
-            let mut own = vec![0.0; fresh.len()];
-            eval.evaluate_batch(&fresh_rows, &mut own);
-            value_layer(eval, rules, chains.rule, &fresh, &own, left, memo);
-            for &(owner, w) in &cleared {
-                values[owner] = values[owner].max(memo.values[&(w, left)]);
-            }
-        })
+        let left = (chains.depth - 1) as u8;
+        self.with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo))
     }
 }
 
@@ -300,19 +289,34 @@ fn value_layer(
 ) {
     let mut best = own.to_vec();
     if left > 0 && !layer.is_empty() {
-        let mut cleared: Vec<(usize, Well)> = Vec::new();
-        for_each_clear(layer, rules, rule, |k, next| cleared.push((k, next)));
-        let (fresh, _) = not_in_memo(&cleared, left - 1, memo);
-        let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
-        let mut fresh_own = vec![0.0; fresh.len()];
-        eval.evaluate_batch(&fresh_rows, &mut fresh_own);
-        value_layer(eval, rules, rule, &fresh, &fresh_own, left - 1, memo);
-        for &(k, w) in &cleared {
-            best[k] = best[k].max(memo.values[&(w, left - 1)]);
-        }
+        raise_by_clears(eval, rules, rule, layer, &mut best, left - 1, memo);
     }
     for (w, v) in layer.iter().zip(best) {
         memo.values.insert((*w, left), v);
+    }
+}
+
+/// Raises each of `values` to the best V(w, `left`) of the wells one clear
+/// of `wells` reaches, valuing (in one batch) and putting into `memo` those
+/// it does not hold yet.
+fn raise_by_clears(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    rule: ChainRule,
+    wells: &[Well],
+    values: &mut [f32],
+    left: u8,
+    memo: &mut ChainMemo,
+) {
+    let mut cleared: Vec<(usize, Well)> = Vec::new();
+    for_each_clear(wells, rules, rule, |k, next| cleared.push((k, next)));
+    let (fresh, _) = not_in_memo(&cleared, left, memo);
+    let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
+    let mut own = vec![0.0; fresh.len()];
+    eval.evaluate_batch(&fresh_rows, &mut own);
+    value_layer(eval, rules, rule, &fresh, &own, left, memo);
+    for &(k, w) in &cleared {
+        values[k] = values[k].max(memo.values[&(w, left)]);
     }
 }
 
