@@ -12,23 +12,17 @@
 //!    first `width`, append them to the tree in that order, and the owners
 //!    make the new entries.
 
-use crate::net::{connect, Cluster};
-use anyhow::{bail, Context, Result};
+use crate::net::Cluster;
+use crate::run::{execute, Exchanger};
+use anyhow::{bail, Result};
 use hatetris_eval::Evaluator;
 use hatetris_game::{Well, MAX_DEPTH};
 use hatetris_search::beam::shard::{self, Child};
 use hatetris_search::{BeamState, DepthReport, Entry, Move, SearchConfig, SearchResult};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
-use std::rc::Rc;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
-use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
-use timely::communication::allocator::ProcessBuilder;
-use timely::communication::{AllocatorBuilder, Hooks};
-use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
-use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
 /// A child sent to the owner of its well: 84 bytes on the wire.
@@ -57,18 +51,34 @@ struct WireKept {
     score: u32,
 }
 
+/// A beam entry with its global rank, gathered for a checkpoint.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-enum Payload {
-    Children(Vec<WireChild>),
-    Kept(Vec<WireKept>),
+struct WireEntry {
+    rank: u32,
+    rows: [u16; MAX_DEPTH],
+    score: u32,
+    node: u32,
+    memory: u64,
+    value: f32,
 }
 
-/// (destination worker, source worker, round, payload). A peer may be a
-/// round ahead: its next message can arrive before this round's ends.
-type Message = (u64, u32, u64, Payload);
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Payload {
+    /// The starts a process could resume from: (depth, fingerprint).
+    Starts(Vec<(u64, u64)>),
+    Children(Vec<WireChild>),
+    Kept(Vec<WireKept>),
+    Entries(Vec<WireEntry>),
+}
 
-/// What the dataflow delivered here: (source, round, payload).
-type Inbox = Rc<RefCell<Vec<(u32, u64, Payload)>>>;
+/// What the search tells the calling thread as it goes.
+pub enum Event {
+    /// A depth ended: the global report and this process's cost.
+    Depth(DepthReport, DepthCost),
+    /// The whole search state (the same on every process), every
+    /// `checkpoint_every` depths and at the end: to be saved.
+    Checkpoint(Box<BeamState>),
+}
 
 /// What one depth cost this process.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -96,19 +106,27 @@ pub struct Outcome {
     pub costs: Vec<DepthCost>,
 }
 
-/// A fingerprint of what every process must agree on: the settings, the
-/// evaluator's identity, the start and the number of processes.
-pub fn fingerprint(config: &SearchConfig, eval_name: &str, start: &BeamState, processes: usize) -> u64 {
+/// A fingerprint of what every process must agree on before they
+/// connect: the settings, the evaluator's identity and the number of
+/// processes. The start is agreed on after (see [`search`]).
+pub fn fingerprint(config: &SearchConfig, eval_name: &str, processes: usize) -> u64 {
     use std::hash::{Hash, Hasher};
     #[allow(deprecated)]
     let mut h = std::hash::SipHasher::new();
     format!("{config:?}").hash(&mut h);
     eval_name.hash(&mut h);
     processes.hash(&mut h);
-    start.depth.hash(&mut h);
-    start.tree.len().hash(&mut h);
-    for e in &start.beam {
-        (e.well.rows, e.score, e.memory, e.node).hash(&mut h);
+    h.finish()
+}
+
+/// A fingerprint of a search state: processes resuming must hold the same one.
+pub fn state_fingerprint(state: &BeamState) -> u64 {
+    use std::hash::{Hash, Hasher};
+    #[allow(deprecated)]
+    let mut h = std::hash::SipHasher::new();
+    (state.depth, state.tree.len(), state.best_score, state.best_node, state.expanded).hash(&mut h);
+    for e in &state.beam {
+        (e.well.rows, e.score, e.memory, e.node, e.value.to_bits()).hash(&mut h);
     }
     h.finish()
 }
@@ -119,17 +137,23 @@ pub fn owner(well_hash: u64, workers: usize) -> usize {
     ((well_hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % workers as u64) as usize
 }
 
-/// Runs the search from `start` as process `cluster.process` of the
-/// cluster; every process must call it with the same settings. Returns
-/// this process's outcome (the same result on every process). `on_depth`
-/// sees each depth's report on the calling thread.
+/// Runs the search as process `cluster.process` of the cluster; every
+/// process must call it with the same settings. `starts` are the states
+/// this process could start from (a fresh run's one start, or a
+/// checkpoint and the one before it): the processes agree on the deepest
+/// start they all hold, so a run killed while some processes had saved a
+/// depth and others had not resumes from the depth all had saved.
+/// `checkpoint_every` > 0 sends the whole state to `on_event` every that
+/// many depths and at the end. Returns this process's outcome (the same
+/// result on every process). `on_event` runs on the calling thread.
 pub fn search(
     cluster: &Cluster,
     config: &SearchConfig,
     eval: Arc<dyn Evaluator>,
     eval_name: &str,
-    start: BeamState,
-    on_depth: &mut dyn FnMut(&DepthReport, &DepthCost),
+    starts: Vec<BeamState>,
+    checkpoint_every: usize,
+    on_event: &mut dyn FnMut(Event),
 ) -> Result<Outcome> {
     if config.quiescence > 0 && config.chain_band > 0 {
         bail!(
@@ -139,90 +163,107 @@ pub fn search(
     if config.width == 0 {
         bail!("the width must be at least 1");
     }
+    if starts.is_empty() {
+        bail!("no state to start from");
+    }
     let me = cluster.process;
-    let sockets = connect(cluster, fingerprint(config, eval_name, &start, cluster.processes()))?;
-    let hooks = Hooks::default();
-    let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
-    let (builders, guard) =
-        initialize_networking_from_sockets(local, sockets, me, 1, hooks).context("cannot start timely's networking")?;
-    let builders: Vec<AllocatorBuilder> = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-    let (tx, rx) = mpsc::channel::<(DepthReport, DepthCost)>();
-    let tx = Mutex::new(Some(tx));
-    let start = Mutex::new(Some(start));
     let config2 = config.clone();
-    let guards =
-        timely::execute::execute_from(builders, Box::new(guard), timely::WorkerConfig::default(), move |worker| {
-            let tx = tx.lock().unwrap().take().expect("one worker per process");
-            let start = start.lock().unwrap().take().expect("one worker per process");
-            run_worker(worker, &config2, eval.as_ref(), start, &tx)
-        })
-        .map_err(|e| anyhow::anyhow!("timely: {e}"))?;
-    for (report, cost) in rx {
-        on_depth(&report, &cost);
-    }
-    let mut outcomes = guards.join();
-    match outcomes.pop() {
-        Some(Ok(o)) => Ok(o),
-        Some(Err(e)) => bail!("process {me}: the search failed ({e})"),
-        None => bail!("process {me}: no worker ran"),
-    }
+    let fp = fingerprint(config, eval_name, cluster.processes());
+    let outcome = execute(cluster, fp, on_event, move |worker, tx| {
+        run_worker(worker, &config2, eval.as_ref(), starts, checkpoint_every, tx)
+    })?;
+    outcome.map_err(|e| anyhow::anyhow!("process {me}: {e}"))
 }
 
-/// One all-to-all exchange: `out[d]` goes to worker `d`; returns what
-/// every worker sent here, by source, and the bytes sent to others.
-fn exchange(
+/// The deepest start every process holds.
+fn agree(worker: &mut Worker, ex: &mut Exchanger<Payload>, starts: Vec<BeamState>) -> Result<BeamState, String> {
+    let mine: Vec<(u64, u64)> = starts.iter().map(|s| (s.depth as u64, state_fingerprint(s))).collect();
+    let held: Vec<Vec<(u64, u64)>> = ex
+        .all_gather(worker, Payload::Starts(mine.clone()))
+        .into_iter()
+        .map(|p| match p {
+            Payload::Starts(s) => s,
+            _ => unreachable!("starts come first"),
+        })
+        .collect();
+    let mut common: Vec<(u64, u64)> = mine.into_iter().filter(|s| held.iter().all(|h| h.contains(s))).collect();
+    common.sort_unstable();
+    let Some(&(_, fp)) = common.last() else {
+        let depths: Vec<String> = held
+            .iter()
+            .enumerate()
+            .map(|(p, h)| format!("process {p} at {:?}", h.iter().map(|s| s.0).collect::<Vec<_>>()))
+            .collect();
+        return Err(format!("the processes hold no common start to resume from ({})", depths.join(", ")));
+    };
+    Ok(starts.into_iter().find(|s| state_fingerprint(s) == fp).expect("found above"))
+}
+
+/// The whole state, gathered from every owner's entries.
+#[allow(clippy::too_many_arguments)]
+fn gather(
     worker: &mut Worker,
-    input: &mut InputHandleVec<u64, Message>,
-    probe: &ProbeHandle<u64>,
-    inbox: &Inbox,
-    out: Vec<Payload>,
-) -> (Vec<Payload>, u64) {
-    let me = worker.index();
-    let mut bytes = 0;
-    let round = *input.time();
-    for (d, p) in out.into_iter().enumerate() {
-        let m: Message = (d as u64, me as u32, round, p);
-        if d != me {
-            bytes += bincode::serialized_size(&m).unwrap_or(0);
+    ex: &mut Exchanger<Payload>,
+    entries: &[Entry],
+    ranks: &[u32],
+    beam_len: usize,
+    head: &BeamState,
+) -> BeamState {
+    let mine: Vec<WireEntry> = entries
+        .iter()
+        .zip(ranks)
+        .map(|(e, &rank)| WireEntry {
+            rank,
+            rows: e.well.rows,
+            score: e.score,
+            node: e.node,
+            memory: e.memory,
+            value: e.value,
+        })
+        .collect();
+    let mut beam: Vec<Option<Entry>> = vec![None; beam_len];
+    for p in ex.all_gather(worker, Payload::Entries(mine)) {
+        let Payload::Entries(list) = p else { unreachable!("entries are gathered alone") };
+        for w in list {
+            beam[w.rank as usize] = Some(Entry {
+                well: Well::from_rows(w.rows),
+                score: w.score,
+                node: w.node,
+                memory: w.memory,
+                value: w.value,
+            });
         }
-        input.send(m);
     }
-    let next = input.time() + 1;
-    input.advance_to(next);
-    while probe.less_than(&next) {
-        worker.step_or_park(Some(std::time::Duration::from_millis(1)));
+    BeamState {
+        beam: beam.into_iter().map(|e| e.expect("every rank has an owner")).collect(),
+        tree: head.tree.clone(),
+        ..*head
     }
-    let (mut got, later): (Vec<_>, Vec<_>) =
-        std::mem::take(&mut *inbox.borrow_mut()).into_iter().partition(|m| m.1 == round);
-    *inbox.borrow_mut() = later;
-    got.sort_by_key(|m| m.0);
-    (got.into_iter().map(|m| m.2).collect(), bytes)
 }
 
 fn run_worker(
     worker: &mut Worker,
     config: &SearchConfig,
     eval: &dyn Evaluator,
-    start: BeamState,
-    tx: &mpsc::Sender<(DepthReport, DepthCost)>,
-) -> Outcome {
+    starts: Vec<BeamState>,
+    checkpoint_every: usize,
+    tx: &mpsc::Sender<Event>,
+) -> Result<Outcome, String> {
     let me = worker.index();
     let workers = worker.peers();
-    let inbox: Inbox = Rc::new(RefCell::new(Vec::new()));
-    let mut input: InputHandleVec<u64, Message> = InputHandleVec::new();
-    let probe = ProbeHandle::new();
-    {
-        let sink = Rc::clone(&inbox);
-        worker.dataflow(|scope| {
-            scope
-                .input_from(&mut input)
-                .exchange(|m: &Message| m.0)
-                .inspect(move |m: &Message| sink.borrow_mut().push((m.1, m.2, m.3.clone())))
-                .probe_with(&probe);
-        });
-    }
-    let BeamState { mut depth, beam, mut tree, mut best_score, mut best_node, mut expanded, peak_tree_nodes, .. } =
-        start;
+    let mut ex = Exchanger::<Payload>::new(worker);
+    let start = agree(worker, &mut ex, starts)?;
+    let BeamState {
+        mut depth,
+        beam,
+        mut tree,
+        mut best_score,
+        mut best_node,
+        mut expanded,
+        peak_tree_nodes,
+        elapsed_secs,
+        ..
+    } = start;
     let mut peak = peak_tree_nodes;
     let mut beam_len = beam.len();
     let mut ranks: Vec<u32> = Vec::new();
@@ -233,7 +274,7 @@ fn run_worker(
             entries.push(e);
         }
     }
-    let mut elapsed = 0.0;
+    let mut elapsed = elapsed_secs;
     let mut costs = Vec::new();
     while !(beam_len == 0 || (config.max_depth > 0 && depth >= config.max_depth)) {
         let t0 = Instant::now();
@@ -269,15 +310,14 @@ fn run_worker(
             out[o].push(w);
         }
         let t1 = Instant::now();
-        let (got, bytes1) =
-            exchange(worker, &mut input, &probe, &inbox, out.into_iter().map(Payload::Children).collect());
+        let (got, bytes1) = ex.all_to_all(worker, out.into_iter().map(Payload::Children).collect());
         let t2 = Instant::now();
         // 2. Select among this owner's children; share the kept ones' keys.
         let mine: Vec<WireChild> = got
             .into_iter()
             .flat_map(|p| match p {
                 Payload::Children(c) => c,
-                Payload::Kept(_) => unreachable!("children come first"),
+                _ => unreachable!("children come first"),
             })
             .collect();
         let views: Vec<Child> = mine
@@ -309,14 +349,14 @@ fn run_worker(
             })
             .collect();
         let t3 = Instant::now();
-        let (got, bytes2) = exchange(worker, &mut input, &probe, &inbox, vec![Payload::Kept(summary); workers]);
+        let (got, bytes2) = ex.all_to_all(worker, vec![Payload::Kept(summary); workers]);
         let t4 = Instant::now();
         // 3. The global cut, in the single-process order, on every worker.
         let mut all: Vec<WireKept> = got
             .into_iter()
             .flat_map(|p| match p {
                 Payload::Kept(k) => k,
-                Payload::Children(_) => unreachable!("kept come second"),
+                _ => unreachable!("kept come second"),
             })
             .collect();
         all.par_sort_unstable_by_key(|k| (k.key, k.pos));
@@ -382,8 +422,24 @@ fn run_worker(
             entries_per_sec: if elapsed > 0.0 { expanded as f64 / elapsed } else { 0.0 },
             tree_nodes: tree.len(),
         };
-        let _ = tx.send((report, cost.clone()));
+        let _ = tx.send(Event::Depth(report, cost.clone()));
         costs.push(cost);
+        let last = beam_len == 0 || (config.max_depth > 0 && depth >= config.max_depth);
+        if checkpoint_every > 0 && (depth % checkpoint_every == 0 || last) {
+            let head = BeamState {
+                depth,
+                beam: Vec::new(),
+                tree,
+                best_score,
+                best_node,
+                expanded,
+                elapsed_secs: elapsed,
+                peak_tree_nodes: peak,
+            };
+            let state = gather(worker, &mut ex, &entries, &ranks, beam_len, &head);
+            tree = head.tree;
+            let _ = tx.send(Event::Checkpoint(Box::new(state)));
+        }
     }
     let result = SearchResult {
         score: best_score,
@@ -393,5 +449,5 @@ fn run_worker(
         elapsed_secs: elapsed,
         peak_tree_nodes: peak,
     };
-    Outcome { process: me, result, costs }
+    Ok(Outcome { process: me, result, costs })
 }

@@ -4,13 +4,15 @@
 //!   connections, made within a time limit;
 //! - [`beam`]: the search itself, whose line is the single-process line for
 //!   any number of processes;
-//! - [`local`]: a cluster of processes on 127.0.0.1, for a quick try.
+//! - [`local`]: a cluster of processes on 127.0.0.1, for a quick try;
+//! - [`run`]: starting timely on the cluster, and the all-to-all exchange.
 //!
 //! The design, and what it costs: `docs/distributed.md`.
 
 pub mod beam;
 pub mod local;
 pub mod net;
+pub mod run;
 
-pub use beam::{search, DepthCost, Outcome};
+pub use beam::{search, DepthCost, Event, Outcome};
 pub use net::Cluster;

@@ -1,7 +1,7 @@
 //! The line of a beam spread over processes is the single-process line.
 
 use hatetris_dist::net::{free_local_addresses, Cluster};
-use hatetris_dist::Outcome;
+use hatetris_dist::{Event, Outcome};
 use hatetris_eval::{Baseline, Evaluator};
 use hatetris_search::{BeamState, SearchConfig, SearchResult};
 use std::sync::Arc;
@@ -10,15 +10,30 @@ use std::time::Duration;
 /// Runs the search on `n` processes of a cluster on 127.0.0.1 (threads of
 /// this test, talking over TCP as processes do).
 fn on_cluster(n: usize, config: &SearchConfig, start: BeamState) -> Vec<Outcome> {
+    on_cluster_from(config, vec![vec![start]; n], 0).into_iter().map(|(o, _)| o).collect()
+}
+
+/// As [`on_cluster`], process `p` holding the starts `starts[p]`, with the
+/// states it would checkpoint every `every` depths.
+fn on_cluster_from(config: &SearchConfig, starts: Vec<Vec<BeamState>>, every: usize) -> Vec<(Outcome, Vec<BeamState>)> {
+    let n = starts.len();
     let addresses = free_local_addresses(n).unwrap();
-    let handles: Vec<_> = (0..n)
-        .map(|process| {
+    let handles: Vec<_> = starts
+        .into_iter()
+        .enumerate()
+        .map(|(process, starts)| {
             let cluster = Cluster { addresses: addresses.clone(), process, connect_timeout: Duration::from_secs(20) };
             let config = config.clone();
-            let start = start.clone();
             std::thread::spawn(move || {
                 let eval: Arc<dyn Evaluator> = Arc::new(Baseline);
-                hatetris_dist::search(&cluster, &config, eval, "baseline", start, &mut |_, _| {}).unwrap()
+                let mut saved = Vec::new();
+                let outcome = hatetris_dist::search(&cluster, &config, eval, "baseline", starts, every, &mut |e| {
+                    if let Event::Checkpoint(s) = e {
+                        saved.push(*s);
+                    }
+                })
+                .unwrap();
+                (outcome, saved)
             })
         })
         .collect();
@@ -80,9 +95,43 @@ fn a_chain_band_is_refused_with_a_reason() {
         &config,
         Arc::new(Baseline),
         "baseline",
-        BeamState::new(),
-        &mut |_, _| {},
+        vec![BeamState::new()],
+        0,
+        &mut |_| {},
     )
     .unwrap_err();
     assert!(err.to_string().contains("chain band"), "{err}");
+}
+
+fn same_state(a: &BeamState, b: &BeamState) -> bool {
+    hatetris_dist::beam::state_fingerprint(a) == hatetris_dist::beam::state_fingerprint(b)
+        && (a.peak_tree_nodes, a.tree.len()) == (b.peak_tree_nodes, b.tree.len())
+}
+
+#[test]
+fn checkpoints_are_the_single_process_state_and_resume_from_the_depth_all_hold() {
+    let config = SearchConfig { width: 300, max_depth: 70, seed: 9, ..SearchConfig::default() };
+    let one = single(&config, BeamState::new());
+    // Every 10 depths, each process is handed the whole single-process state.
+    let runs = on_cluster_from(&config, vec![vec![BeamState::new()]; 2], 10);
+    let mut alone = BeamState::new();
+    let mut expected = Vec::new();
+    hatetris_search::run(&mut alone, &config, &Baseline, &mut |s| {
+        if s.depth % 10 == 0 {
+            expected.push(s.clone());
+        }
+        true
+    });
+    for (outcome, saved) in &runs {
+        assert_eq!(saved.len(), expected.len(), "one state every 10 depths, the last at the end");
+        for (a, b) in saved.iter().zip(&expected) {
+            assert!(same_state(a, b), "process {}: depth {} differs", outcome.process, a.depth);
+        }
+    }
+    // Killed when process 0 had saved depth 40 and process 1 only 30: both
+    // resume from 30 and end on the line never interrupted.
+    let at = |d: usize| runs[0].1.iter().find(|s| s.depth == d).unwrap().clone();
+    let resumed = on_cluster_from(&config, vec![vec![at(40), at(30)], vec![at(30), at(20)]], 10);
+    let outcomes: Vec<Outcome> = resumed.into_iter().map(|(o, _)| o).collect();
+    assert_same(&one, &outcomes);
 }

@@ -18,6 +18,8 @@ const MAGIC: &[u8; 4] = b"HTCK";
 // 2: the quiescence field is a chain depth (was on/off, meaning depth 4).
 const VERSION: u32 = 2;
 pub const FILE_NAME: &str = "checkpoint.htck";
+/// The checkpoint before the last, kept by [`save_keeping_previous`].
+pub const PREVIOUS_NAME: &str = "checkpoint.prev.htck";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
@@ -213,6 +215,42 @@ pub fn save(dir: &Path, config: &SearchConfig, evaluator: &str, state: &BeamStat
     let io = |source| CheckpointError::Io { path: path.clone(), source };
     std::fs::create_dir_all(dir).map_err(io)?;
     hatetris_fileio::write_atomically(&path, &encode(config, evaluator, state)).map_err(io)
+}
+
+/// Saves as [`save`] does, first renaming the checkpoint already in `dir`
+/// (if any) to [`PREVIOUS_NAME`]: a process of a run spread over several
+/// may be killed after saving a depth that another never saved, and the
+/// run resumes from the depth all of them hold (one of the last two).
+pub fn save_keeping_previous(
+    dir: &Path,
+    config: &SearchConfig,
+    evaluator: &str,
+    state: &BeamState,
+) -> Result<(), CheckpointError> {
+    let path = dir.join(FILE_NAME);
+    if path.exists() {
+        let previous = dir.join(PREVIOUS_NAME);
+        std::fs::rename(&path, &previous).map_err(|source| CheckpointError::Io { path: previous, source })?;
+    }
+    save(dir, config, evaluator, state)
+}
+
+/// The checkpoints in `dir`, the last first, then the one before it (if
+/// [`save_keeping_previous`] kept one); an error if there is none or one
+/// is damaged.
+pub fn load_all(dir: &Path) -> Result<Vec<Restored>, CheckpointError> {
+    let mut all = Vec::new();
+    let previous = dir.join(PREVIOUS_NAME);
+    let last = dir.join(FILE_NAME);
+    if last.exists() || !previous.exists() {
+        all.push(load(dir)?);
+    }
+    if previous.exists() {
+        let bytes =
+            std::fs::read(&previous).map_err(|source| CheckpointError::Io { path: previous.clone(), source })?;
+        all.push(decode(&bytes, &previous)?);
+    }
+    Ok(all)
 }
 
 /// Loads the search saved in `dir`.

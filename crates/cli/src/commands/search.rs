@@ -5,6 +5,7 @@
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use hatetris_dist::Event;
 use hatetris_eval::{EvalSpec, Evaluator};
 use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
@@ -165,19 +166,40 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         crate::checks::not_an_input("out", out, args.from.as_deref().map(|p| ("from", p)).into_iter().chain(nets))?;
         crate::checks::output("out", out)?;
     }
+    // Each process of a spread run keeps its own copy of the checkpoint
+    // (its machine may share no disk with the others).
+    let process = if args.dist.spread() { Some(args.dist.local.map_or(args.dist.process, |_| 0)) } else { None };
+    let own = |dir: &Path| match process {
+        Some(p) => dir.join(format!("process-{p}")),
+        None => dir.to_path_buf(),
+    };
     if let Some(dir) = &args.checkpoint {
-        std::fs::create_dir_all(dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;
+        let dir = own(dir);
+        std::fs::create_dir_all(&dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;
         crate::checks::output("checkpoint", &dir.join("checkpoint"))?;
     }
     if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
-        hatetris_fileio::remove_stale_temps(dir)
+        let dir = own(dir);
+        hatetris_fileio::remove_stale_temps(&dir)
             .with_context(|| format!("cannot remove stale temporary files in {}", dir.display()))?;
     }
-    let (config, eval_spec, state) = if let Some(dir) = &args.resume {
-        let restored = checkpoint::load(dir)?;
-        eprintln!("resuming at depth {} (best score {})", restored.state.depth, restored.state.best_score);
-        let spec = restored.evaluator.clone();
-        (restored.config, spec, restored.state)
+    let (config, eval_spec, starts) = if let Some(dir) = &args.resume {
+        let mut restored = checkpoint::load_all(&own(dir))?;
+        if process.is_none() {
+            restored.truncate(1);
+        }
+        let first = &restored[0];
+        if restored
+            .iter()
+            .any(|r| format!("{:?}", r.config) != format!("{:?}", first.config) || r.evaluator != first.evaluator)
+        {
+            bail!("the two checkpoints in {} hold different searches", own(dir).display());
+        }
+        if process.unwrap_or(0) == 0 {
+            eprintln!("resuming at depth {} (best score {})", first.state.depth, first.state.best_score);
+        }
+        let (config, spec) = (first.config.clone(), first.evaluator.clone());
+        (config, spec, restored.into_iter().map(|r| r.state).collect::<Vec<_>>())
     } else {
         let chains = args.chains.chains()?;
         if args.twins == 0 {
@@ -207,7 +229,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
                     .with_context(|| format!("cannot start from piece {at} of {}", path.display()))?
             }
         };
-        (config, args.eval.clone(), state)
+        (config, args.eval.clone(), vec![state])
     };
     // A resumed run names its evaluator by identity and must find the same weights.
     let (eval, eval_name) = if args.resume.is_some() {
@@ -215,20 +237,15 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     } else {
         load_evaluator(&eval_spec)?
     };
-    let checkpoints = args
-        .checkpoint
-        .as_deref()
-        .or(args.resume.as_deref())
-        .map(|dir| Checkpoints { dir, every: args.checkpoint_every });
+    let dir = args.checkpoint.as_deref().or(args.resume.as_deref()).map(own);
+    let checkpoints = dir.as_deref().map(|dir| Checkpoints { dir, every: args.checkpoint_every });
     let done = if args.dist.spread() {
-        if args.checkpoint.is_some() {
-            bail!("--checkpoint is not yet spread over processes");
-        }
-        match run_spread(args, &config, eval, &eval_name, state)? {
+        match run_spread(args, &config, eval, &eval_name, starts, checkpoints)? {
             Some(done) => done,
             None => return Ok(()), // not process 0: it prints nothing
         }
     } else {
+        let state = starts.into_iter().next().expect("one start");
         run_search(&config, eval.as_ref(), &eval_name, state, checkpoints, args.run.quiet, args.format)?
     };
     if let Some(out) = &args.out {
@@ -273,18 +290,33 @@ fn run_spread(
     config: &SearchConfig,
     eval: Box<dyn Evaluator>,
     eval_name: &str,
-    state: BeamState,
+    starts: Vec<BeamState>,
+    checkpoints: Option<Checkpoints>,
 ) -> Result<Option<Finished>> {
     let (cluster, copies) = args.dist.cluster()?;
     let process = cluster.process;
     let mut progress = DepthProgress::new(args.run.quiet || process > 0, "search");
     let mut costs = Vec::new();
     let mut last = None;
-    let outcome = hatetris_dist::search(&cluster, config, eval.into(), eval_name, state, &mut |report, cost| {
-        progress.update(report);
-        costs.push(serde_json::to_string(cost).expect("costs serialize"));
-        last = Some(report.clone());
-    })?;
+    let mut save_error = None;
+    let every = checkpoints.map_or(0, |c| c.every.max(1));
+    let outcome =
+        hatetris_dist::search(&cluster, config, eval.into(), eval_name, starts, every, &mut |event| match event {
+            Event::Depth(report, cost) => {
+                progress.update(&report);
+                costs.push(serde_json::to_string(&cost).expect("costs serialize"));
+                last = Some(report);
+            }
+            Event::Checkpoint(state) => {
+                let c = checkpoints.expect("checkpoints were asked for");
+                if let Err(e) = checkpoint::save_keeping_previous(c.dir, config, eval_name, &state) {
+                    save_error.get_or_insert(e);
+                }
+            }
+        })?;
+    if let Some(e) = save_error {
+        return Err(e.into());
+    }
     if let Some(r) = &last {
         progress.finish(r);
     }
