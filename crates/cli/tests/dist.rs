@@ -1,5 +1,6 @@
 //! `hatetris search` over processes: the same replay as one process, and
-//! a peer that never comes up is one line and status 2 within the timeout.
+//! a peer that never comes up, or is lost mid-run, is one line and status
+//! 2; a run killed mid-game resumes to the same replay.
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -29,12 +30,8 @@ fn two_local_processes_write_the_replay_of_one() {
 
 /// A host file whose ports nobody listens on.
 fn lonely_hostfile(dir: &tempfile::TempDir) -> String {
-    let ports: Vec<std::net::TcpListener> =
-        (0..2).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
-    let text: String = ports.iter().map(|l| format!("{}\n", l.local_addr().unwrap())).collect();
-    drop(ports);
     let path = dir.path().join("hosts");
-    std::fs::write(&path, text).unwrap();
+    std::fs::write(&path, free_ports(2).join("\n") + "\n").unwrap();
     path.to_str().unwrap().to_string()
 }
 
@@ -73,4 +70,90 @@ fn a_peer_that_never_comes_up_is_one_line_and_status_2_within_the_timeout() {
         assert!(took < Duration::from_secs(15), "process {process} took {took:?}");
         assert!(!out_file.exists(), "nothing written");
     }
+}
+
+#[test]
+fn a_spread_search_killed_mid_game_resumes_to_the_replay_never_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck");
+    let ck_s = ck.to_str().unwrap();
+    let common = ["--width", "3000", "--max-depth", "150", "--seed", "7", "--json", "--quiet", "--threads", "1"];
+    let mut whole = vec!["search"];
+    whole.extend(common);
+    let never_killed = json(&hatetris(&whole));
+
+    let mut spread = whole.clone();
+    spread.extend(["--local", "2", "--connect-timeout", "20", "--checkpoint", ck_s, "--checkpoint-every", "5"]);
+    let mut run = Command::new(env!("CARGO_BIN_EXE_hatetris")).args(&spread).spawn().unwrap();
+    // Killed once both processes hold two checkpoints (depth 10 or more).
+    let saved = |p: &str| ck.join(format!("process-{p}")).join("checkpoint.prev.htck").exists();
+    let started = Instant::now();
+    while !(saved("0") && saved("1")) {
+        assert!(run.try_wait().unwrap().is_none(), "the run ended before it could be killed");
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    run.kill().unwrap(); // SIGKILL to process 0; process 1 then loses its peer
+    run.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+
+    let resumed = json(&hatetris(&[
+        "search",
+        "--resume",
+        ck_s,
+        "--local",
+        "2",
+        "--connect-timeout",
+        "20",
+        "--json",
+        "--quiet",
+        "--threads",
+        "1",
+    ]));
+    assert_eq!(resumed["replay"], never_killed["replay"]);
+    assert_eq!(resumed["score"], never_killed["score"]);
+    assert_eq!(resumed["expanded"], never_killed["expanded"]);
+}
+
+#[test]
+fn a_peer_lost_mid_run_is_one_line_and_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostfile = lonely_hostfile(&dir);
+    let args = |p: &'static str| {
+        vec![
+            "search".to_string(),
+            "--width".into(),
+            "3000".into(),
+            "--threads".into(),
+            "1".into(),
+            "--quiet".into(),
+            "--processes".into(),
+            "2".into(),
+            "--process".into(),
+            p.into(),
+            "--hostfile".into(),
+            hostfile.clone(),
+        ]
+    };
+    let exe = env!("CARGO_BIN_EXE_hatetris");
+    let mut zero = Command::new(exe).args(args("0")).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let mut one = Command::new(exe).args(args("1")).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(zero.try_wait().unwrap().is_none(), "still searching");
+    one.kill().unwrap();
+    one.wait().unwrap();
+    let started = Instant::now();
+    let out = zero.wait_with_output().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("lost"), "{stderr}");
+}
+
+/// `n` addresses on 127.0.0.1 free now.
+fn free_ports(n: usize) -> Vec<String> {
+    let ports: Vec<std::net::TcpListener> =
+        (0..n).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+    ports.iter().map(|l| l.local_addr().unwrap().to_string()).collect()
 }

@@ -47,10 +47,13 @@ where
     for m in rx {
         on_event(m);
     }
-    let mut outcomes = guards.join();
+    // Joining also joins timely's network threads, and panics if one of
+    // them did (a peer's connection closed): that is an error here.
+    let lost = || anyhow::anyhow!("process {me}: a peer was lost mid-run (its connection closed)");
+    let mut outcomes = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join())).map_err(|_| lost())?;
     match outcomes.pop() {
         Some(Ok(o)) => Ok(o),
-        Some(Err(_)) => bail!("process {me}: a peer was lost mid-run (its connection closed)"),
+        Some(Err(_)) => Err(lost()),
         None => bail!("process {me}: no worker ran"),
     }
 }
@@ -71,7 +74,9 @@ fn quiet_network_panics<R>(f: impl FnOnce() -> R) -> R {
                 .unwrap_or("");
             let network = text.starts_with("timely communication error")
                 || text.contains("MergeQueue poisoned")
-                || text.contains("Failed to receive MergeQueue");
+                || text.contains("Failed to receive MergeQueue")
+                || text.starts_with("Send thread panic")
+                || text.starts_with("Recv thread panic");
             if !network {
                 default(info);
             }
