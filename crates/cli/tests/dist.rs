@@ -157,3 +157,78 @@ fn free_ports(n: usize) -> Vec<String> {
         (0..n).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
     ports.iter().map(|l| l.local_addr().unwrap().to_string()).collect()
 }
+
+/// A tiny cycle's flags (record chains, no band: a band is not spread).
+const TINY_CYCLE: [&str; 22] = [
+    "--width",
+    "200",
+    "--samples",
+    "16",
+    "--refine-width",
+    "8",
+    "--refine-depth",
+    "4",
+    "--max-depth",
+    "40",
+    "--max-epochs",
+    "2",
+    "--batch",
+    "64",
+    "--suite-width",
+    "0",
+    "--quiet",
+    "--threads",
+    "1",
+    "--quiescence",
+    "2",
+    "--connect-timeout=20",
+];
+
+fn cycle(dir: &std::path::Path, cycles: &str, extra: &[&str]) {
+    let mut args = vec!["cycle", "--dir", dir.to_str().unwrap(), "--cycles", cycles];
+    args.extend(TINY_CYCLE);
+    args.extend(extra);
+    let out = hatetris(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+fn same_bytes(a: &std::path::Path, b: &std::path::Path) {
+    assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap(), "{} and {} differ", a.display(), b.display());
+}
+
+#[test]
+fn a_cycle_over_two_processes_writes_the_bytes_of_one_and_resumes_where_all_can() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (alone, spread) = (tmp.path().join("alone"), tmp.path().join("spread"));
+    cycle(&alone, "3", &[]);
+    cycle(&spread, "2", &["--local", "2"]);
+    // Killed as process 1 was refining cycle 2 while process 0 had
+    // finished it: process 1 lacks the refine record and what follows.
+    let one = spread.join("process-1");
+    for f in ["cycle-002/refine.json", "cycle-002/net.hnet", "cycle-002/train.json"] {
+        std::fs::remove_file(one.join(f)).unwrap();
+    }
+    let metrics = std::fs::read_to_string(one.join("metrics.jsonl")).unwrap();
+    std::fs::write(one.join("metrics.jsonl"), metrics.lines().next().unwrap().to_string() + "\n").unwrap();
+    cycle(&spread, "3", &["--local", "2"]);
+    for f in ["cycle-001/samples.htds", "cycle-001/refined.htds", "cycle-002/net.hnet", "cycle-003/net.hnet"] {
+        same_bytes(&alone.join(f), &spread.join(f));
+        same_bytes(&alone.join(f), &one.join(f));
+    }
+    let lines = |d: &std::path::Path| std::fs::read_to_string(d.join("metrics.jsonl")).unwrap().lines().count();
+    assert_eq!((lines(&spread), lines(&one)), (3, 3));
+}
+
+#[test]
+fn sample_over_two_processes_writes_the_bytes_of_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a.htds"), tmp.path().join("b.htds"));
+    let common = ["sample", "--width", "2000", "--samples", "32", "--quiet", "--threads", "1"];
+    let mut one = common.to_vec();
+    one.extend(["--out", a.to_str().unwrap()]);
+    json(&hatetris(&one));
+    let mut two = common.to_vec();
+    two.extend(["--out", b.to_str().unwrap(), "--local", "2", "--connect-timeout", "20"]);
+    json(&hatetris(&two));
+    same_bytes(&a, &b);
+}

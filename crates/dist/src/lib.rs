@@ -5,11 +5,13 @@
 //! - [`beam`]: the search itself, whose line is the single-process line for
 //!   any number of processes;
 //! - [`local`]: a cluster of processes on 127.0.0.1, for a quick try;
-//! - [`run`]: starting timely on the cluster, and the all-to-all exchange.
+//! - [`run`]: starting timely on the cluster, and the all-to-all exchange;
+//! - [`cycle`]: a learning cycle's searches and refine step on the cluster.
 //!
 //! The design, and what it costs: `docs/distributed.md`.
 
 pub mod beam;
+pub mod cycle;
 pub mod local;
 pub mod net;
 pub mod run;

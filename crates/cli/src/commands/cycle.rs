@@ -3,8 +3,11 @@
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use hatetris_dist::cycle::ClusterSpread;
 use hatetris_eval::Network;
-use hatetris_learn::cycle::{run_cycles, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind};
+use hatetris_learn::cycle::{
+    run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind,
+};
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
 
@@ -55,7 +58,7 @@ impl OpeningArgs {
     }
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct CycleArgs {
     /// The run directory: created if new, continued if it exists.
     #[arg(long)]
@@ -150,6 +153,11 @@ pub struct CycleArgs {
     /// The search step's clear chains (refine's lookaheads never chain).
     #[command(flatten)]
     pub chains: crate::commands::ChainArgs,
+    /// Spread the searches and the refine step over processes: every
+    /// process runs the whole cycle in a run folder of its own (process
+    /// I > 0 in DIR/process-I), the same bytes in each.
+    #[command(flatten)]
+    pub dist: crate::commands::dist::DistArgs,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Stop each search after this many pieces (0: until the game ends).
@@ -300,6 +308,18 @@ const MAX_STUDENTS: usize = 100;
 pub const MAX_OPENINGS: usize = 10_000;
 
 pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
+    let spread = args.dist.spread();
+    let process = if spread { args.dist.local.map_or(args.dist.process, |_| 0) } else { 0 };
+    if spread && args.chains.quiescence > 0 && args.chains.chain_band > 0 {
+        bail!("a chain band (--chain-band) is not yet spread over processes");
+    }
+    let own;
+    let args = if process > 0 {
+        own = CycleArgs { dir: args.dir.join(format!("process-{process}")), ..args.clone() };
+        &own
+    } else {
+        args
+    };
     if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
         bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
     }
@@ -421,7 +441,17 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
             println!("{}", serde_json::to_string(metrics).expect("serialisable"));
         }
     };
-    let metrics = run_cycles(&args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?;
+    let metrics = if spread {
+        let (cluster, copies) = args.dist.cluster()?;
+        let mut on = ClusterSpread::new(cluster);
+        let metrics = run_cycles_on(&mut on, &args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?;
+        if let Some(copies) = copies {
+            copies.wait()?;
+        }
+        metrics
+    } else {
+        run_cycles(&args.dir, args.cycles, &args.config(), &initial, None, &mut on_event)?
+    };
     if !quiet {
         if let Some(best) = metrics.iter().max_by_key(|m| m.lines) {
             eprintln!("{} cycles done; best search: cycle {} with {} lines", metrics.len(), best.cycle, best.lines);
@@ -443,8 +473,11 @@ mod tests {
         for (id, _) in &flags {
             assert!(cmd.get_arguments().any(|a| a.get_id() == id), "{id}");
         }
-        // And every flag that sets the run's config is compared.
-        let not_stored = ["dir", "cycles", "init", "hidden", "threads", "quiet"];
+        // And every flag that sets the run's config is compared. The
+        // cluster's are not settings of the run: its bytes are the same on
+        // any number of processes, so it may go on with another.
+        let cluster = ["processes", "process", "hostfile", "local", "connect_timeout", "dist_costs"];
+        let not_stored = [&["dir", "cycles", "init", "hidden", "threads", "quiet"][..], &cluster[..]].concat();
         for a in cmd.get_arguments() {
             let id = a.get_id().as_str();
             assert!(not_stored.contains(&id) || flags.iter().any(|(f, _)| *f == id), "{id} is not compared");

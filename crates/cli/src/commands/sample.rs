@@ -6,9 +6,12 @@ use crate::commands::cycle::OpeningArgs;
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Result};
 use clap::Args;
-use hatetris_eval::EvalSpec;
+use hatetris_dist::cycle::ClusterSpread;
+use hatetris_eval::{EvalSpec, Evaluator};
+use hatetris_learn::cycle::spread::Alone;
 use hatetris_learn::cycle::{sample_game, CycleConfig};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct SampleArgs {
@@ -37,6 +40,10 @@ pub struct SampleArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub run: crate::commands::RunArgs,
+    /// Spread the search over processes (each sees every depth's whole
+    /// beam and draws the same samples; only process 0 writes --out).
+    #[command(flatten)]
+    pub dist: crate::commands::dist::DistArgs,
 }
 
 pub fn sample(args: &SampleArgs) -> Result<()> {
@@ -53,6 +60,9 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     crate::checks::not_an_input("out", &args.out, spec.files().into_iter().map(|p| ("eval", p)))?;
     crate::checks::output("out", &args.out)?;
     let chains = args.chains.chains()?;
+    if args.dist.spread() && chains.depth > 0 && chains.band > 0 {
+        bail!("a chain band (--chain-band) is not yet spread over processes");
+    }
     args.run.start_pool()?;
     let (eval, identity) = spec.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");
@@ -66,10 +76,29 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         seed: args.seed,
         ..CycleConfig::default()
     });
-    let record = sample_game(eval.as_ref(), &config, &args.out, &mut |r| {
+    let eval: Arc<dyn Evaluator> = eval.into();
+    let mut on_depth = |r: &hatetris_search::DepthReport| {
         progress.update(r);
         last = r.clone();
-    })?;
+    };
+    let record = if args.dist.spread() {
+        let (cluster, copies) = args.dist.cluster()?;
+        let process = cluster.process;
+        // Every process draws the same samples; all but process 0 write
+        // theirs where they are thrown away.
+        let scratch = tempfile::tempdir()?;
+        let out = if process == 0 { args.out.clone() } else { scratch.path().join("samples.htds") };
+        let record = sample_game(&mut ClusterSpread::new(cluster), &eval, &identity, &config, &out, &mut on_depth)?;
+        if let Some(copies) = copies {
+            copies.wait()?;
+        }
+        if process > 0 {
+            return Ok(());
+        }
+        record
+    } else {
+        sample_game(&mut Alone, &eval, &identity, &config, &args.out, &mut on_depth)?
+    };
     progress.finish(&last);
     println!(
         "{}",

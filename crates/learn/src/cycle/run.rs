@@ -1,6 +1,7 @@
 //! Running cycles, each step resumable.
 
-use super::refine::{refine_targets, RefineConfig};
+use super::refine::RefineConfig;
+use super::spread::{Alone, Spread};
 use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
 use crate::train::{train, TrainConfig};
@@ -8,9 +9,7 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
-use hatetris_search::{
-    quiescence::quiescent_children, run, verified_replay, BeamState, ChainRule, Chains, SearchConfig,
-};
+use hatetris_search::{quiescence::quiescent_children, verified_replay, BeamState, ChainRule, Chains, SearchConfig};
 use hatetris_strength::games::noisy_opening;
 use hatetris_strength::{measure, summarize, Start, Suite};
 use rand::seq::index::sample;
@@ -19,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The settings of a run, fixed when it starts (RUN/config.json).
@@ -197,6 +197,11 @@ impl Default for CycleConfig {
     }
 }
 
+/// A place in a run, ordered as the run goes (see `run_cycles_on`).
+fn point(cycle: usize, step: Step) -> u64 {
+    cycle as u64 * 3 + step as u64
+}
+
 /// The three steps of a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -276,6 +281,8 @@ pub enum CycleError {
     Starts { path: PathBuf, what: String },
     #[error("{0}")]
     Invalid(String),
+    #[error("{0}")]
+    Spread(String),
 }
 
 impl CycleConfig {
@@ -396,7 +403,9 @@ pub struct SearchRecord {
 /// (the same bytes as a cycle's only at that cycle's seed). Only the
 /// search step's fields of `config` are read.
 pub fn sample_game(
-    eval: &dyn Evaluator,
+    spread: &mut dyn Spread,
+    eval: &Arc<dyn Evaluator>,
+    eval_name: &str,
     config: &CycleConfig,
     out: &Path,
     on_depth: &mut dyn FnMut(&hatetris_search::DepthReport),
@@ -406,7 +415,8 @@ pub fn sample_game(
             on_depth(report)
         }
     };
-    search_step(config, Rules::STANDARD, None, eval, None, config.seed, 0, out, &mut on_event)
+    let net = (eval, eval_name);
+    search_step(spread, config, Rules::STANDARD, None, net, None, config.seed, 0, out, &mut on_event)
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
@@ -448,6 +458,21 @@ pub fn run_cycles(
     stop_after: Option<(usize, Step)>,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<Vec<CycleMetrics>, CycleError> {
+    run_cycles_on(&mut Alone, dir, cycles, config, initial, stop_after, on_event)
+}
+
+/// [`run_cycles`] with the searches and the refine step run by `spread`
+/// (see [`super::spread`]): every process of a spread run calls it with
+/// the same settings, each with its own `dir`.
+pub fn run_cycles_on(
+    spread: &mut dyn Spread,
+    dir: &Path,
+    cycles: usize,
+    config: &CycleConfig,
+    initial: &Network,
+    stop_after: Option<(usize, Step)>,
+    on_event: &mut dyn FnMut(CycleEvent),
+) -> Result<Vec<CycleMetrics>, CycleError> {
     // Everything is checked before anything is written: a setting refused
     // is never stored, and a folder left by a refused start starts again.
     let config_path = dir.join("config.json");
@@ -481,6 +506,29 @@ pub fn run_cycles(
         Some(path) => Some(load_starts(path, rules)?),
         None => None,
     };
+    // Spread, a process may have finished a step its peers had not when
+    // the run was killed: all go back to the first spread step one of
+    // them has not finished, and run the spread steps from there again
+    // (the same bytes; local steps already done are kept).
+    let spread_from = if spread.processes() > 1 {
+        let first = metrics.len() + 1;
+        let done = |c: usize, name: &str, record: &str| {
+            cycle_dir(dir, c).join(name).exists() && cycle_dir(dir, c).join(record).exists()
+        };
+        let mine = if !done(first, "samples.htds", "search.json") {
+            point(first, Step::Search)
+        } else if !done(first, "refined.htds", "refine.json") {
+            point(first, Step::Refine)
+        } else {
+            point(first, Step::Learn)
+        };
+        let least = spread.least(mine)?;
+        metrics.truncate(least as usize / 3 - 1);
+        least
+    } else {
+        u64::MAX
+    };
+    let rerun = |cycle: usize, step: Step| point(cycle, step) >= spread_from;
     for cycle in metrics.len() + 1..=cycles {
         let started = Instant::now();
         let cdir = cycle_dir(dir, cycle);
@@ -488,22 +536,30 @@ pub fn run_cycles(
         let net = Network::load(&network_for(dir, cycle))?;
         // Search and refine evaluate as `hatetris search` does: the i16
         // first layer, about twice as fast as f32 and within 2e-3 of it.
-        let qnet = QuantizedNetwork::new(&net);
+        let qnet: Arc<dyn Evaluator> = Arc::new(QuantizedNetwork::new(&net));
+        let net_name = format!("cycle {cycle} network {:08x}", net.checksum());
         let seed = config.seed.wrapping_add(cycle as u64 * 0x9E37_79B9);
 
         // Search.
         let samples_path = cdir.join("samples.htds");
         let step = (cycle, Step::Search);
-        let record: SearchRecord = resumable(step, &samples_path, &cdir.join("search.json"), on_event, |on_event| {
-            let before = match metrics.last() {
-                Some(last) if config.retry_below > 0.0 => {
-                    Some((QuantizedNetwork::new(&Network::load(&network_for(dir, cycle - 1))?), last.lines))
-                }
-                _ => None,
-            };
-            let retry = before.as_ref().map(|(net, lines)| (net as &dyn Evaluator, *lines));
-            search_step(&config, rules, starts.as_ref(), &qnet, retry, seed, cycle, &samples_path, on_event)
-        })?;
+        let again = rerun(cycle, Step::Search);
+        let record: SearchRecord =
+            resumable(step, &samples_path, &cdir.join("search.json"), again, on_event, |on_event| {
+                let before = match metrics.last() {
+                    Some(last) if config.retry_below > 0.0 => {
+                        let previous = Network::load(&network_for(dir, cycle - 1))?;
+                        let name = format!("cycle {} network {:08x}", cycle - 1, previous.checksum());
+                        let q: Arc<dyn Evaluator> = Arc::new(QuantizedNetwork::new(&previous));
+                        Some((q, name, last.lines))
+                    }
+                    _ => None,
+                };
+                let retry = before.as_ref().map(|(net, name, lines)| ((net, name.as_str()), *lines));
+                let net = (&qnet, net_name.as_str());
+                let path = &samples_path;
+                search_step(spread, &config, rules, starts.as_ref(), net, retry, seed, cycle, path, on_event)
+            })?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
@@ -511,22 +567,25 @@ pub fn run_cycles(
         // Refine.
         let refined_path = cdir.join("refined.htds");
         let step = (cycle, Step::Refine);
-        let refine_secs: f64 = resumable(step, &refined_path, &cdir.join("refine.json"), on_event, |on_event| {
-            let t = Instant::now();
-            let samples = read_dataset(&samples_path)?;
-            let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
-            // Sampled children carry their family's number (Sampler::take).
-            let families: Vec<u32> = samples.iter().map(|s| s.target as u32).collect();
-            let families = config.sample_children.then_some(families.as_slice());
-            let total = wells.len();
-            let targets = refine_targets(&wells, families, rules, &config.refine, &qnet, seed, &mut |done| {
-                on_event(CycleEvent::RefineProgress { cycle, done, total })
-            });
-            let refined: Vec<Sample> =
-                wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(rules), *t)).collect();
-            write_dataset(&refined_path, &format!("refine cycle {cycle}"), &refined)?;
-            Ok(t.elapsed().as_secs_f64())
-        })?;
+        let again = rerun(cycle, Step::Refine);
+        let refine_secs: f64 =
+            resumable(step, &refined_path, &cdir.join("refine.json"), again, on_event, |on_event| {
+                let t = Instant::now();
+                let samples = read_dataset(&samples_path)?;
+                let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
+                // Sampled children carry their family's number (Sampler::take).
+                let families: Vec<u32> = samples.iter().map(|s| s.target as u32).collect();
+                let families = config.sample_children.then_some(families.as_slice());
+                let total = wells.len();
+                let targets =
+                    spread.refine(&wells, families, rules, &config.refine, &qnet, &net_name, seed, &mut |done| {
+                        on_event(CycleEvent::RefineProgress { cycle, done, total })
+                    })?;
+                let refined: Vec<Sample> =
+                    wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(rules), *t)).collect();
+                write_dataset(&refined_path, &format!("refine cycle {cycle}"), &refined)?;
+                Ok(t.elapsed().as_secs_f64())
+            })?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
@@ -535,7 +594,7 @@ pub fn run_cycles(
         let net_path = cdir.join("net.hnet");
         let step = (cycle, Step::Learn);
         let (train_loss, validation_loss, epochs): (f64, f64, usize) =
-            resumable(step, &net_path, &cdir.join("train.json"), on_event, |on_event| {
+            resumable(step, &net_path, &cdir.join("train.json"), false, on_event, |on_event| {
                 let first = |window: usize| cycle.saturating_sub(window.max(1) - 1).max(1);
                 let mut data = Vec::new();
                 for c in first(config.history)..=cycle {
@@ -659,17 +718,18 @@ fn student_file(k: usize) -> String {
     format!("student-{k:02}.hnet")
 }
 
-/// Runs one step of a cycle unless it is already done. A step is done when
-/// its output file and its record (written last, atomically) both exist;
-/// then the record is read back instead.
+/// Runs one step of a cycle unless it is already done (and not to be run
+/// `again`). A step is done when its output file and its record (written
+/// last, atomically) both exist; then the record is read back instead.
 fn resumable<T: Serialize + for<'de> Deserialize<'de>>(
     (cycle, step): (usize, Step),
     output: &Path,
     record: &Path,
+    again: bool,
     on_event: &mut dyn FnMut(CycleEvent),
     run: impl FnOnce(&mut dyn FnMut(CycleEvent)) -> Result<T, CycleError>,
 ) -> Result<T, CycleError> {
-    if output.exists() && record.exists() {
+    if output.exists() && record.exists() && !again {
         on_event(CycleEvent::StepSkipped { cycle, step });
         return read_json(record);
     }
@@ -806,12 +866,17 @@ impl Sampler<'_> {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// An evaluator and the name that identifies it to the peers of a spread run.
+type Named<'a> = (&'a Arc<dyn Evaluator>, &'a str);
+
+#[allow(clippy::too_many_arguments)]
 fn search_step(
+    spread: &mut dyn Spread,
     config: &CycleConfig,
     rules: Rules,
     starts: Option<&Suite>,
-    net: &dyn Evaluator,
-    retry: Option<(&dyn Evaluator, u32)>,
+    (net, net_name): Named,
+    retry: Option<(Named, u32)>,
     seed: u64,
     cycle: usize,
     samples_path: &Path,
@@ -830,7 +895,7 @@ fn search_step(
     };
     let mut sampler = Sampler {
         config,
-        net,
+        net: net.as_ref(),
         pending: Vec::new(),
         families: 0,
         rules,
@@ -842,20 +907,20 @@ fn search_step(
     };
     let t = Instant::now();
     // A search whose beams are sampled, depth by depth, with progress.
-    let mut sampled = |state: &mut BeamState, sampler: &mut Sampler, search: &SearchConfig, eval: &dyn Evaluator| {
+    let mut sampled = |state: &mut BeamState, sampler: &mut Sampler, search: &SearchConfig, (eval, name): Named| {
         sampler.pending.clear();
-        run(state, search, eval, &mut |s| {
+        spread.search(state, search, eval, name, &mut |s| {
             on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
             sampler.take(s)
-        });
-        state.best_score
+        })?;
+        Ok::<u32, CycleError>(state.best_score)
     };
     let mut state = BeamState::new();
-    let lines = sampled(&mut state, &mut sampler, &search, net);
+    let lines = sampled(&mut state, &mut sampler, &search, (net, net_name))?;
     let mut retry_lines = None;
     if let Some((before, last_lines)) = retry {
         if (lines as f32) < config.retry_below * last_lines as f32 {
-            retry_lines = Some(sampled(&mut BeamState::new(), &mut sampler, &search, before));
+            retry_lines = Some(sampled(&mut BeamState::new(), &mut sampler, &search, before)?);
         }
     }
     let mut starts_pieces = None;
@@ -867,8 +932,7 @@ fn search_step(
                 break;
             }
             let mut s = BeamState::from_moves(&start.moves, rules, search.enemy)?;
-            sampler.pending.clear();
-            run(&mut s, &from_start, net, &mut |s| sampler.take(s));
+            sampled(&mut s, &mut sampler, &from_start, (net, net_name))?;
             total += s.pieces_survived();
         }
         starts_pieces = Some(total as f64 / suite.starts.len() as f64);
@@ -881,10 +945,10 @@ fn search_step(
         let salt = seed ^ (k as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
         let width = if config.opening_width > 0 { config.opening_width } else { config.width };
         let on = SearchConfig { width, seed: salt, ..search.clone() };
-        let moves = noisy_opening(net, &on, config.opening_pieces, config.opening_noise, salt);
+        let moves = noisy_opening(net.as_ref(), &on, config.opening_pieces, config.opening_noise, salt);
         let mut s = BeamState::from_moves(&moves, rules, search.enemy)?;
         sampler.per_depth = if config.opening_samples > 0 { config.opening_samples } else { config.samples_per_depth };
-        opening_lines.push(sampled(&mut s, &mut sampler, &on, net));
+        opening_lines.push(sampled(&mut s, &mut sampler, &on, (net, net_name))?);
     }
     if let Some(e) = sampler.error {
         return Err(e.into());
