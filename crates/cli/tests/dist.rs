@@ -86,9 +86,9 @@ fn a_spread_search_killed_mid_game_resumes_to_the_replay_never_killed() {
     spread.extend(["--local", "2", "--connect-timeout", "20", "--checkpoint", ck_s, "--checkpoint-every", "5"]);
     let mut run = Command::new(env!("CARGO_BIN_EXE_hatetris")).args(&spread).spawn().unwrap();
     // Killed once both processes hold two checkpoints (depth 10 or more).
-    let saved = |p: &str| ck.join(format!("process-{p}")).join("checkpoint.prev.htck").exists();
+    let saved = |d: &std::path::Path| d.join("checkpoint.prev.htck").exists();
     let started = Instant::now();
-    while !(saved("0") && saved("1")) {
+    while !(saved(&ck) && saved(&ck.join("process-1"))) {
         assert!(run.try_wait().unwrap().is_none(), "the run ended before it could be killed");
         assert!(started.elapsed() < Duration::from_secs(60));
         std::thread::sleep(Duration::from_millis(5));
@@ -231,4 +231,34 @@ fn sample_over_two_processes_writes_the_bytes_of_one() {
     two.extend(["--out", b.to_str().unwrap(), "--local", "2", "--connect-timeout", "20"]);
     json(&hatetris(&two));
     same_bytes(&a, &b);
+}
+
+#[test]
+fn a_hunt_over_two_processes_makes_the_searches_of_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (alone, spread) = (tmp.path().join("alone"), tmp.path().join("spread"));
+    let hunt = |dir: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["hunt", "--dir", dir.to_str().unwrap(), "--iterations", "4", "--widths", "300,1000"];
+        args.extend(["--threads", "1", "--quiet"]);
+        args.extend(extra);
+        let out = hatetris(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    hunt(&alone, &[]);
+    hunt(&spread, &["--local", "2", "--connect-timeout", "20"]);
+    // The searches (position, width, lines, pieces), not their seconds.
+    let searches = |d: &std::path::Path| -> Vec<String> {
+        let text = std::fs::read_to_string(d.join("metrics.jsonl")).unwrap();
+        text.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                format!("{} {} {} {}", v["node"], v["width"], v["lines"], v["pieces"])
+            })
+            .collect()
+    };
+    assert_eq!(searches(&alone).len(), 4);
+    for d in [spread.clone(), spread.join("process-1")] {
+        assert_eq!(searches(&alone), searches(&d));
+        same_bytes(&alone.join("best.b2048"), &d.join("best.b2048"));
+    }
 }

@@ -6,15 +6,16 @@
 //!   any number of processes;
 //! - [`local`]: a cluster of processes on 127.0.0.1, for a quick try;
 //! - [`run`]: starting timely on the cluster, and the all-to-all exchange;
-//! - [`cycle`]: a learning cycle's searches and refine step on the cluster.
+//! - [`spread`]: the many searches of a cycle, `sample` or a hunt (and a
+//!   cycle's refine step) on the cluster.
 //!
 //! The design, and what it costs: `docs/distributed.md`.
 
 pub mod beam;
-pub mod cycle;
 pub mod local;
 pub mod net;
 pub mod run;
+pub mod spread;
 
 pub use beam::{search, DepthCost, Event, Outcome};
 pub use net::Cluster;

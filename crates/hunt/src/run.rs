@@ -16,9 +16,11 @@ use hatetris_fileio::frame::{self, FrameError};
 use hatetris_fileio::write_atomically;
 use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
-use hatetris_search::{run, verified_replay, BeamState, ChainRule, DepthReport, LineError, SearchConfig};
+use hatetris_search::runner::{Alone, Runner};
+use hatetris_search::{verified_replay, BeamState, ChainRule, DepthReport, LineError, SearchConfig};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 const MAGIC: &[u8; 4] = b"HTBK";
@@ -93,6 +95,8 @@ pub enum HuntError {
     BadWidths,
     #[error("the stride must be at least 1")]
     BadStride,
+    #[error("{0}")]
+    Spread(String),
 }
 
 /// When to stop: the hunt's totals over every run of the command.
@@ -186,10 +190,29 @@ impl HuntState {
     pub fn run(
         &mut self,
         dir: &Path,
-        eval: &dyn Evaluator,
+        eval: &Arc<dyn Evaluator>,
         budget: Budget,
         on_event: &mut dyn FnMut(HuntEvent),
     ) -> Result<(), HuntError> {
+        // Alone, the evaluator's name is never read.
+        self.run_on(&mut Alone, dir, eval, "", budget, on_event)
+    }
+
+    /// [`HuntState::run`] with the searches run by `runner`. Spread over
+    /// processes (each with its own `dir`, all with the same settings),
+    /// the processes agree before each iteration whether to go on (the
+    /// time is up when it is up on any of them), and a search is never
+    /// abandoned midway, so that every book stays the same.
+    pub fn run_on(
+        &mut self,
+        runner: &mut dyn Runner,
+        dir: &Path,
+        eval: &Arc<dyn Evaluator>,
+        eval_name: &str,
+        budget: Budget,
+        on_event: &mut dyn FnMut(HuntEvent),
+    ) -> Result<(), HuntError> {
+        let spread = runner.processes() > 1;
         std::fs::create_dir_all(dir).map_err(io("create", dir))?;
         // Before any search: what a killed hunt left half-written goes,
         // the directory must take new files, and a best line deleted by
@@ -203,7 +226,9 @@ impl HuntState {
         let out_of_time = |t: f64| budget.seconds.is_some_and(|s| t >= s);
         loop {
             let iteration = self.history.len();
-            if budget.iterations.is_some_and(|n| iteration >= n) || out_of_time(now(&started)) {
+            let stop = budget.iterations.is_some_and(|n| iteration >= n) || out_of_time(now(&started));
+            let stop = if spread { runner.least(u64::from(!stop)).map_err(HuntError::Spread)? == 0 } else { stop };
+            if stop {
                 return Ok(());
             }
             let Some(choice) = self.book.choose(self.config.explore, self.config.widths.len() as u32) else {
@@ -217,15 +242,16 @@ impl HuntState {
                 .map_err(|source| HuntError::Line { node: choice.node, source })?;
             let t = Instant::now();
             let mut abandoned = false;
-            run(&mut state, &config, eval, &mut |s| {
-                on_event(HuntEvent::Depth(&s.report()));
-                abandoned = out_of_time(now(&started));
-                !abandoned
-            });
+            let result = runner
+                .search(&mut state, &config, eval, eval_name, false, &mut |report, _| {
+                    on_event(HuntEvent::Depth(report));
+                    abandoned = !spread && out_of_time(now(&started));
+                    !abandoned
+                })
+                .map_err(HuntError::Spread)?;
             if abandoned {
                 return Ok(());
             }
-            let result = state.result();
             if self.book.improved_by(result.score) {
                 let verified = verified_replay(config.rules, config.enemy, &result.moves, Format::Base2048)
                     .map_err(|source| HuntError::Line { node: choice.node, source })?;
@@ -303,7 +329,11 @@ mod tests {
     use super::*;
     use hatetris_eval::Baseline;
     use hatetris_game::replay;
-    use hatetris_search::moves_for_keys;
+    use hatetris_search::{moves_for_keys, run};
+
+    fn baseline() -> Arc<dyn Evaluator> {
+        Arc::new(Baseline)
+    }
 
     fn config() -> HuntConfig {
         HuntConfig {
@@ -323,13 +353,13 @@ mod tests {
         assert!(matches!(HuntState::new(HuntConfig { stride: 0, ..config() }), Err(HuntError::BadStride)));
         let dir = tempfile::tempdir().unwrap();
         let mut hunt = HuntState::new(config()).unwrap();
-        hunt.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        hunt.run(dir.path(), &baseline(), Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
         let best = dir.path().join("best.b2048");
         let line = std::fs::read_to_string(&best).unwrap();
         std::fs::remove_file(&best).unwrap();
         let stale = dir.path().join(".hatetris-killed.tmp");
         std::fs::write(&stale, b"half").unwrap();
-        hunt.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        hunt.run(dir.path(), &baseline(), Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
         assert_eq!(std::fs::read_to_string(&best).unwrap(), line);
         assert!(!stale.exists());
     }
@@ -341,15 +371,15 @@ mod tests {
     fn resume_gives_the_same_book_and_the_best_replay_verifies() {
         let straight = tempfile::tempdir().unwrap();
         let mut a = HuntState::new(config()).unwrap();
-        a.run(straight.path(), &Baseline, Budget { iterations: Some(6), seconds: None }, &mut |_| {}).unwrap();
+        a.run(straight.path(), &baseline(), Budget { iterations: Some(6), seconds: None }, &mut |_| {}).unwrap();
 
         let split = tempfile::tempdir().unwrap();
         let mut b = HuntState::new(config()).unwrap();
-        b.run(split.path(), &Baseline, Budget { iterations: Some(2), seconds: None }, &mut |_| {}).unwrap();
+        b.run(split.path(), &baseline(), Budget { iterations: Some(2), seconds: None }, &mut |_| {}).unwrap();
         drop(b);
         let mut b = HuntState::load(split.path()).unwrap().unwrap();
         assert_eq!(b.history.len(), 2);
-        b.run(split.path(), &Baseline, Budget { iterations: Some(6), seconds: None }, &mut |_| {}).unwrap();
+        b.run(split.path(), &baseline(), Budget { iterations: Some(6), seconds: None }, &mut |_| {}).unwrap();
 
         assert_eq!(a.book, b.book);
         let strip = |h: &[Iteration]| h.iter().map(|i| (i.node, i.width, i.lines, i.pieces)).collect::<Vec<_>>();
@@ -375,7 +405,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut h = HuntState::new(config()).unwrap();
         let mut restarts = Vec::new();
-        h.run(dir.path(), &Baseline, Budget { iterations: Some(5), seconds: None }, &mut |_| {}).unwrap();
+        h.run(dir.path(), &baseline(), Budget { iterations: Some(5), seconds: None }, &mut |_| {}).unwrap();
         for i in h.history.iter().filter(|i| i.node_depth > 0) {
             restarts.push(i.clone());
         }
@@ -397,7 +427,7 @@ mod tests {
     fn a_damaged_book_is_a_clear_error() {
         let dir = tempfile::tempdir().unwrap();
         let mut h = HuntState::new(config()).unwrap();
-        h.run(dir.path(), &Baseline, Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
+        h.run(dir.path(), &baseline(), Budget { iterations: Some(1), seconds: None }, &mut |_| {}).unwrap();
         let path = HuntState::book_path(dir.path());
         let mut bytes = std::fs::read(&path).unwrap();
         let mid = bytes.len() / 2;

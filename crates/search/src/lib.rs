@@ -7,7 +7,8 @@
 //!   replay as moves, and a line replayed with the real enemy's choices;
 //! - [`checkpoint`]: saving and resuming a search;
 //! - [`moves`]: the packed move;
-//! - [`lookahead`]: an evaluator that values a well by a small beam's best value a few pieces on.
+//! - [`lookahead`]: an evaluator that values a well by a small beam's best value a few pieces on;
+//! - [`runner`]: where a command's searches run (here, or over processes).
 //!
 //! Search sees evaluation only through `hatetris_eval::Evaluator`.
 
@@ -18,6 +19,7 @@ pub mod lookahead;
 pub mod moves;
 pub mod path;
 pub mod quiescence;
+pub mod runner;
 
 pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchResult};
 pub use line::{keys_for_line, moves_for_keys, replay_line, verified_replay, LineEnd, LineError, VerifiedReplay};

@@ -3,7 +3,7 @@
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_dist::cycle::ClusterSpread;
+use hatetris_dist::spread::ClusterSpread;
 use hatetris_eval::Network;
 use hatetris_learn::cycle::{
     run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind,
@@ -309,17 +309,10 @@ pub const MAX_OPENINGS: usize = 10_000;
 
 pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     let spread = args.dist.spread();
-    let process = if spread { args.dist.local.map_or(args.dist.process, |_| 0) } else { 0 };
     if spread && args.chains.quiescence > 0 && args.chains.chain_band > 0 {
         bail!("a chain band (--chain-band) is not yet spread over processes");
     }
-    let own;
-    let args = if process > 0 {
-        own = CycleArgs { dir: args.dir.join(format!("process-{process}")), ..args.clone() };
-        &own
-    } else {
-        args
-    };
+    let args = &CycleArgs { dir: args.dist.own_folder(&args.dir), ..args.clone() };
     if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
         bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
     }

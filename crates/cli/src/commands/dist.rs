@@ -41,6 +41,26 @@ impl DistArgs {
         self.processes > 1 || self.local.is_some_and(|n| n > 1)
     }
 
+    /// This process's index (0 alone, and for the process `--local` runs in).
+    pub fn process_index(&self) -> usize {
+        if self.spread() {
+            self.local.map_or(self.process, |_| 0)
+        } else {
+            0
+        }
+    }
+
+    /// The folder this process keeps its files in when a command's folder
+    /// is `dir`: `dir` itself for process 0 (or alone), `dir/process-I`
+    /// for process I > 0, so that processes on one machine never share
+    /// files and each machine's folder is complete.
+    pub fn own_folder(&self, dir: &std::path::Path) -> PathBuf {
+        match self.process_index() {
+            0 => dir.to_path_buf(),
+            i => dir.join(format!("process-{i}")),
+        }
+    }
+
     /// This process's cluster, the copies `--local` started, if any.
     pub fn cluster(&self) -> Result<(Cluster, Option<LocalCluster>)> {
         if !(self.connect_timeout > 0.0 && self.connect_timeout.is_finite()) {

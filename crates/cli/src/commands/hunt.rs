@@ -5,11 +5,14 @@ use crate::commands::progress::DepthProgress;
 use crate::commands::search::load_evaluator;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_eval::EvalSpec;
+use hatetris_dist::spread::ClusterSpread;
+use hatetris_eval::{EvalSpec, Evaluator};
 use hatetris_hunt::{Budget, HuntConfig, HuntEvent, HuntState};
+use hatetris_search::runner::{Alone, Runner};
 use std::path::PathBuf;
+use std::sync::Arc;
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct HuntArgs {
     /// The run directory: created if new, continued if it holds a hunt.
     #[arg(long)]
@@ -49,9 +52,17 @@ pub struct HuntArgs {
     pub chain_band: Option<u32>,
     #[command(flatten)]
     pub run: crate::commands::RunArgs,
+    /// Spread each search over processes: every process keeps the hunt in
+    /// a folder of its own (process I > 0 in DIR/process-I), the same book
+    /// in each.
+    #[command(flatten)]
+    pub dist: crate::commands::dist::DistArgs,
 }
 
 pub fn hunt(args: &HuntArgs) -> Result<()> {
+    let spread = args.dist.spread();
+    let process = args.dist.process_index();
+    let args = &HuntArgs { dir: args.dist.own_folder(&args.dir), ..args.clone() };
     args.run.start_pool()?;
     if args.minutes.is_some_and(|m| m.is_nan() || m <= 0.0) {
         bail!("--minutes must be positive");
@@ -130,7 +141,17 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     let budget = Budget { iterations: args.iterations, seconds: args.minutes.map(|m| m * 60.0) };
     let mut progress: Option<DepthProgress> = None;
     let quiet = args.run.quiet;
-    state.run(&args.dir, eval.as_ref(), budget, &mut |event| match event {
+    if spread && state.config.quiescence > 0 && state.config.chain_band > 0 {
+        bail!("a chain band (--chain-band) is not yet spread over processes");
+    }
+    let eval: Arc<dyn Evaluator> = eval.into();
+    let cluster = if spread { Some(args.dist.cluster()?) } else { None };
+    let mut runner: Box<dyn Runner> = match &cluster {
+        Some((c, _)) => Box::new(ClusterSpread::new(c.clone())),
+        None => Box::new(Alone),
+    };
+    let name = state.config.eval.clone();
+    state.run_on(runner.as_mut(), &args.dir, &eval, &name, budget, &mut |event| match event {
         HuntEvent::Start { iteration, choice, width } => {
             progress = Some(DepthProgress::new(quiet, &format!("hunt #{iteration} from piece {} at width {width}", choice.depth)));
         }
@@ -164,6 +185,12 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     })?;
     if let Some(mut p) = progress.take() {
         p.finish_quietly();
+    }
+    if let Some((_, Some(copies))) = cluster {
+        copies.wait()?;
+    }
+    if process > 0 {
+        return Ok(());
     }
     let best = args.dir.join("best.b2048");
     println!(

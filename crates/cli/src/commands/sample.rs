@@ -6,7 +6,7 @@ use crate::commands::cycle::OpeningArgs;
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Result};
 use clap::Args;
-use hatetris_dist::cycle::ClusterSpread;
+use hatetris_dist::spread::ClusterSpread;
 use hatetris_eval::{EvalSpec, Evaluator};
 use hatetris_learn::cycle::spread::Alone;
 use hatetris_learn::cycle::{sample_game, CycleConfig};

@@ -167,12 +167,10 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         crate::checks::output("out", out)?;
     }
     // Each process of a spread run keeps its own copy of the checkpoint
-    // (its machine may share no disk with the others).
-    let process = if args.dist.spread() { Some(args.dist.local.map_or(args.dist.process, |_| 0)) } else { None };
-    let own = |dir: &Path| match process {
-        Some(p) => dir.join(format!("process-{p}")),
-        None => dir.to_path_buf(),
-    };
+    // (its machine may share no disk with the others); process 0's is an
+    // ordinary checkpoint that one process can resume too.
+    let process = args.dist.spread().then(|| args.dist.process_index());
+    let own = |dir: &Path| args.dist.own_folder(dir);
     if let Some(dir) = &args.checkpoint {
         let dir = own(dir);
         std::fs::create_dir_all(&dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;

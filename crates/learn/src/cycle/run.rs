@@ -522,7 +522,7 @@ pub fn run_cycles_on(
         } else {
             point(first, Step::Learn)
         };
-        let least = spread.least(mine)?;
+        let least = spread.least(mine).map_err(CycleError::Spread)?;
         metrics.truncate(least as usize / 3 - 1);
         least
     } else {
@@ -909,10 +909,12 @@ fn search_step(
     // A search whose beams are sampled, depth by depth, with progress.
     let mut sampled = |state: &mut BeamState, sampler: &mut Sampler, search: &SearchConfig, (eval, name): Named| {
         sampler.pending.clear();
-        spread.search(state, search, eval, name, &mut |s| {
-            on_event(CycleEvent::SearchDepth { cycle, report: &s.report() });
-            sampler.take(s)
-        })?;
+        spread
+            .search(state, search, eval, name, true, &mut |report, s| {
+                on_event(CycleEvent::SearchDepth { cycle, report });
+                sampler.take(s.expect("every state was asked for"))
+            })
+            .map_err(CycleError::Spread)?;
         Ok::<u32, CycleError>(state.best_score)
     };
     let mut state = BeamState::new();

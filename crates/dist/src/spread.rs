@@ -1,7 +1,8 @@
-//! A learning cycle spread over processes: [`ClusterSpread`] runs the
-//! cycle's searches (and its refine step) on the cluster for
-//! `hatetris_learn::cycle::run_cycles_on`, which every process calls with
-//! the same settings in a run folder of its own (see
+//! Commands of many searches spread over processes: [`ClusterSpread`] runs
+//! the searches (and a cycle's refine step) on the cluster for
+//! `hatetris_learn::cycle::run_cycles_on`, `sample_game` and
+//! `hatetris_hunt::HuntState::run_on`, which every process calls with the
+//! same settings, each in a folder of its own (see
 //! `hatetris_learn::cycle::spread`).
 
 use crate::beam::Event;
@@ -9,9 +10,9 @@ use crate::net::Cluster;
 use crate::run::{execute, Exchanger};
 use hatetris_eval::Evaluator;
 use hatetris_game::{Rules, Well};
-use hatetris_learn::cycle::spread::Spread;
+use hatetris_learn::cycle::spread::{Runner, Spread};
 use hatetris_learn::cycle::{CycleError, RefineConfig};
-use hatetris_search::{BeamState, SearchConfig};
+use hatetris_search::{BeamState, DepthReport, SearchConfig, SearchResult};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -43,11 +44,7 @@ impl ClusterSpread {
     }
 }
 
-fn spread_error(e: anyhow::Error) -> CycleError {
-    CycleError::Spread(format!("{e:#}"))
-}
-
-impl Spread for ClusterSpread {
+impl Runner for ClusterSpread {
     fn processes(&self) -> usize {
         self.cluster.processes()
     }
@@ -58,26 +55,46 @@ impl Spread for ClusterSpread {
         config: &SearchConfig,
         eval: &Arc<dyn Evaluator>,
         eval_name: &str,
-        on_depth: &mut dyn FnMut(&BeamState) -> bool,
-    ) -> Result<(), CycleError> {
-        // Every depth's whole state is gathered on every process: the
-        // sampler reads the whole beam, and the same samples are then
-        // drawn everywhere.
+        every_state: bool,
+        on_depth: &mut dyn FnMut(&DepthReport, Option<&BeamState>) -> bool,
+    ) -> Result<SearchResult, String> {
+        // With `every_state`, each depth's whole state is gathered on
+        // every process (a cycle's sampler reads the whole beam, and then
+        // draws the same samples everywhere).
         let cluster = self.next();
         let mut last = None;
-        crate::search(&cluster, config, Arc::clone(eval), eval_name, vec![state.clone()], 1, &mut |e| {
-            if let Event::Checkpoint(s) = e {
-                on_depth(&s);
+        let every = usize::from(every_state);
+        let start = vec![state.clone()];
+        let mut report = None;
+        let outcome = crate::search(&cluster, config, Arc::clone(eval), eval_name, start, every, &mut |e| match e {
+            Event::Depth(r, _) if every_state => report = Some(r),
+            Event::Depth(r, _) => {
+                on_depth(&r, None);
+            }
+            Event::Checkpoint(s) => {
+                on_depth(report.as_ref().expect("a depth's report comes before its state"), Some(&s));
                 last = Some(*s);
             }
         })
-        .map_err(spread_error)?;
+        .map_err(|e| format!("{e:#}"))?;
         if let Some(s) = last {
             *state = s;
         }
-        Ok(())
+        Ok(outcome.result)
     }
 
+    fn least(&mut self, value: u64) -> Result<u64, String> {
+        let cluster = self.next();
+        let fingerprint = 0x6c65_6173_7400_0001 ^ cluster.processes() as u64; // "least"
+        execute(&cluster, fingerprint, &mut |_: ()| {}, move |worker, _| {
+            let mut ex = Exchanger::<u64>::new(worker);
+            ex.all_gather(worker, value).into_iter().min().expect("at least this process")
+        })
+        .map_err(|e| format!("{e:#}"))
+    }
+}
+
+impl Spread for ClusterSpread {
     fn refine(
         &mut self,
         wells: &[Well],
@@ -90,15 +107,5 @@ impl Spread for ClusterSpread {
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<f32>, CycleError> {
         Ok(hatetris_learn::cycle::refine_targets(wells, families, rules, config, eval.as_ref(), seed, progress))
-    }
-
-    fn least(&mut self, point: u64) -> Result<u64, CycleError> {
-        let cluster = self.next();
-        let fingerprint = 0x6c65_6173_7400_0001 ^ cluster.processes() as u64; // "least"
-        execute(&cluster, fingerprint, &mut |_: ()| {}, move |worker, _| {
-            let mut ex = Exchanger::<u64>::new(worker);
-            ex.all_gather(worker, point).into_iter().min().expect("at least this process")
-        })
-        .map_err(spread_error)
     }
 }
