@@ -66,9 +66,15 @@ const SAMPLES: usize = 16;
 
 impl Sampled {
     fn of(kept: &[WireKept], workers: usize) -> Sampled {
-        let stride = (kept.len() / (SAMPLES * workers)).max(1);
-        let keys = kept.iter().skip(stride - 1).step_by(stride).map(|k| (k.key, k.pos)).collect();
-        Sampled { keys, stride: stride as u64, len: kept.len() as u64 }
+        let keys: Vec<(u128, u64)> = kept.iter().map(|k| (k.key, k.pos)).collect();
+        Sampled::of_keys(&keys, workers)
+    }
+
+    /// A sample of `keys`, in order.
+    fn of_keys(keys: &[(u128, u64)], workers: usize) -> Sampled {
+        let stride = (keys.len() / (SAMPLES * workers)).max(1);
+        let sample = keys.iter().skip(stride - 1).step_by(stride).copied().collect();
+        Sampled { keys: sample, stride: stride as u64, len: keys.len() as u64 }
     }
 }
 
@@ -95,6 +101,52 @@ pub fn cut_bound(samples: &[Sampled], width: usize) -> Option<(u128, u64)> {
     None
 }
 
+/// The indices of this worker's `children` among the `band` first of all
+/// workers' children in the selection order (their keys by their own
+/// values): the candidates one process would chain. Each worker's own
+/// first `band` hold the global band; a sampled bound (as the cut's) and
+/// one gather of the keys within it find its last key exactly.
+fn global_band(worker: &mut Worker, ex: &mut Exchanger<Payload>, children: &[Child], band: usize) -> Vec<u32> {
+    let mut order: Vec<(u128, u64, u32)> =
+        children.par_iter().enumerate().map(|(i, c)| (c.key, c.pos, i as u32)).collect();
+    if band < order.len() {
+        order.select_nth_unstable(band);
+        order.truncate(band);
+    }
+    order.par_sort_unstable();
+    let keys: Vec<(u128, u64)> = order.iter().map(|&(k, p, _)| (k, p)).collect();
+    let samples: Vec<Sampled> = ex
+        .all_gather(worker, Payload::Sample(Sampled::of_keys(&keys, worker.peers())))
+        .into_iter()
+        .map(|p| match p {
+            Payload::Sample(s) => s,
+            _ => unreachable!("a band's samples come first"),
+        })
+        .collect();
+    let last = match cut_bound(&samples, band) {
+        None => None,
+        Some(bound) => {
+            let within: Vec<(u128, u64)> = keys.iter().copied().filter(|&k| k <= bound).collect();
+            let mut all: Vec<(u128, u64)> = ex
+                .all_gather(worker, Payload::Keys(within))
+                .into_iter()
+                .flat_map(|p| match p {
+                    Payload::Keys(k) => k,
+                    _ => unreachable!("a band's keys come second"),
+                })
+                .collect();
+            all.par_sort_unstable();
+            Some(all[band - 1])
+        }
+    };
+    let mut chosen: Vec<u32> =
+        order.into_iter().filter(|&(k, p, _)| last.is_none_or(|l| (k, p) <= l)).map(|(_, _, i)| i).collect();
+    // In list order, as one process chains them (the memo's reuse, not the
+    // values, depends on it).
+    chosen.sort_unstable();
+    chosen
+}
+
 /// A beam entry with its global rank, gathered for a checkpoint.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct WireEntry {
@@ -112,6 +164,7 @@ enum Payload {
     Starts(Vec<(u64, u64)>),
     Children(Vec<WireChild>),
     Sample(Sampled),
+    Keys(Vec<(u128, u64)>),
     Kept(Vec<WireKept>),
     Entries(Vec<WireEntry>),
 }
@@ -200,11 +253,6 @@ pub fn search(
     checkpoint_every: usize,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Outcome> {
-    if config.quiescence > 0 && config.chain_band > 0 {
-        bail!(
-            "a chain band (--chain-band) is not yet spread over processes: it needs a global cut of the raw candidates"
-        );
-    }
     if config.width == 0 {
         bail!("the width must be at least 1");
     }
@@ -324,7 +372,15 @@ fn run_worker(
     while !(beam_len == 0 || (config.max_depth > 0 && depth >= config.max_depth)) {
         let t0 = Instant::now();
         // 1. Expand, pre-cut, and send each child to its well's owner.
-        let children = shard::expand(&tree, &entries, &ranks, config, eval);
+        let children = if config.quiescence > 0 && config.chain_band > 0 {
+            let plain = SearchConfig { quiescence: 0, ..config.clone() };
+            let mut children = shard::expand(&tree, &entries, &ranks, &plain, eval);
+            let band = global_band(worker, &mut ex, &children, config.chain_band as usize * config.width);
+            shard::raise_band(&mut children, &band, &entries, &ranks, config, eval);
+            children
+        } else {
+            shard::expand(&tree, &entries, &ranks, config, eval)
+        };
         let kept = shard::select(&children, config);
         let wires: Vec<(usize, WireChild)> = kept
             .par_iter()

@@ -88,19 +88,22 @@ fn a_small_well_that_loops_keeps_the_line_to_the_end_of_the_game() {
 }
 
 #[test]
-fn a_chain_band_is_refused_with_a_reason() {
-    let config = SearchConfig { chain_band: 2, quiescence: 2, ..SearchConfig::default() };
-    let err = hatetris_dist::search(
-        &Cluster::single(),
-        &config,
-        Arc::new(Baseline),
-        "baseline",
-        vec![BeamState::new()],
-        0,
-        &mut |_| {},
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("chain band"), "{err}");
+fn a_chain_band_over_processes_keeps_the_line() {
+    // The band is a global cut of the raw candidates: record chains of
+    // depth 2 over the best 2 x width, and S/Z chains over 1 x width.
+    for (rule, band, n) in [(hatetris_search::ChainRule::Record, 2, 2), (hatetris_search::ChainRule::Sz, 1, 3)] {
+        let config = SearchConfig {
+            width: 150,
+            max_depth: 50,
+            seed: 4,
+            quiescence: 2,
+            chain_rule: rule,
+            chain_band: band,
+            ..SearchConfig::default()
+        };
+        let one = single(&config, BeamState::new());
+        assert_same(&one, &on_cluster(n, &config, BeamState::new()));
+    }
 }
 
 fn same_state(a: &BeamState, b: &BeamState) -> bool {

@@ -354,28 +354,13 @@ impl BeamState {
         // In list order, so that the batches (and so the memo's reuse) do
         // not depend on the thread count.
         chosen.sort_unstable_by_key(|&(_, i)| i);
-        let cache = ChainCache::new();
-        let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
         let beam = &self.beam;
         let cands_ref: &[Candidate] = cands;
-        let raised: Vec<Vec<f32>> = chosen
-            .par_chunks(CHAIN_BATCH)
-            .map(|batch| {
-                let mut wells = Vec::with_capacity(batch.len());
-                let mut values = Vec::with_capacity(batch.len());
-                for &(_, i) in batch {
-                    let c = &cands_ref[i as usize];
-                    let mv = Move::unpack(c.mv);
-                    let mut well = beam[c.parent as usize].well;
-                    well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
-                    wells.push(well);
-                    values.push(c.value);
-                }
-                cache.raise(eval, config.rules, &wells, chains, &mut values);
-                values
-            })
-            .collect();
-        for (&(_, i), v) in chosen.iter().zip(raised.into_iter().flatten()) {
+        let raised = raise_in_batches(&chosen, config, eval, |&(_, i)| {
+            let c = &cands_ref[i as usize];
+            (beam[c.parent as usize].well, c.mv, c.value)
+        });
+        for (&(_, i), v) in chosen.iter().zip(raised) {
             cands[i as usize].value = v;
         }
     }
@@ -588,6 +573,38 @@ fn sort_key(c: &Candidate, seed: u64) -> u128 {
     let value = ((bits ^ (((bits >> 31) as u32) >> 1) as i32) as u32) ^ 0x8000_0000;
     let high = ((!value as u64) << 32) | !c.score as u64;
     ((high as u128) << 64) | tiebreak(seed, c.well_hash) as u128
+}
+
+/// The values of `items` through the chains: each item gives its parent's
+/// well, the move to its well, and its own value. In batches of
+/// `CHAIN_BATCH` from any parents (four wells a sweep, hundreds an
+/// evaluation), one memo for the call.
+pub(crate) fn raise_in_batches<T: Sync>(
+    items: &[T],
+    config: &SearchConfig,
+    eval: &dyn Evaluator,
+    of: impl Fn(&T) -> (Well, u32, f32) + Sync,
+) -> Vec<f32> {
+    let cache = ChainCache::new();
+    let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
+    let raised: Vec<Vec<f32>> = items
+        .par_chunks(CHAIN_BATCH)
+        .map(|batch| {
+            let mut wells = Vec::with_capacity(batch.len());
+            let mut values = Vec::with_capacity(batch.len());
+            for item in batch {
+                let (parent, mv, value) = of(item);
+                let mv = Move::unpack(mv);
+                let mut well = parent;
+                well.lock(mv.piece.shape(mv.o), mv.x as i32, mv.y as i32);
+                wells.push(well);
+                values.push(value);
+            }
+            cache.raise(eval, config.rules, &wells, chains, &mut values);
+            values
+        })
+        .collect();
+    raised.concat()
 }
 
 /// Runs a whole search, calling `on_depth` after every depth.

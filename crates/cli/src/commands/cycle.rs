@@ -309,9 +309,6 @@ pub const MAX_OPENINGS: usize = 10_000;
 
 pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     let spread = args.dist.spread();
-    if spread && args.chains.quiescence > 0 && args.chains.chain_band > 0 {
-        bail!("a chain band (--chain-band) is not yet spread over processes");
-    }
     let args = &CycleArgs { dir: args.dist.own_folder(&args.dir), ..args.clone() };
     if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
         bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");

@@ -141,9 +141,6 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     let budget = Budget { iterations: args.iterations, seconds: args.minutes.map(|m| m * 60.0) };
     let mut progress: Option<DepthProgress> = None;
     let quiet = args.run.quiet;
-    if spread && state.config.quiescence > 0 && state.config.chain_band > 0 {
-        bail!("a chain band (--chain-band) is not yet spread over processes");
-    }
     let eval: Arc<dyn Evaluator> = eval.into();
     let cluster = if spread { Some(args.dist.cluster()?) } else { None };
     let mut runner: Box<dyn Runner> = match &cluster {

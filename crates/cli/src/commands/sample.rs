@@ -60,9 +60,6 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     crate::checks::not_an_input("out", &args.out, spec.files().into_iter().map(|p| ("eval", p)))?;
     crate::checks::output("out", &args.out)?;
     let chains = args.chains.chains()?;
-    if args.dist.spread() && chains.depth > 0 && chains.band > 0 {
-        bail!("a chain band (--chain-band) is not yet spread over processes");
-    }
     args.run.start_pool()?;
     let (eval, identity) = spec.load()?;
     let mut progress = DepthProgress::new(args.run.quiet, "sample");

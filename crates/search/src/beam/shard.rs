@@ -20,7 +20,9 @@
 //!   survived those cuts, selects as one process would, and the global beam
 //!   is the first `width` of the owners' kept lists merged by the order.
 
-use super::{expand_entry, smallest_to_front, sort_key, Candidate, Entry, SearchConfig, EXPAND_CHUNK};
+use super::{
+    expand_entry, raise_in_batches, smallest_to_front, sort_key, Candidate, Entry, SearchConfig, EXPAND_CHUNK,
+};
 use crate::path::PathTree;
 use crate::quiescence::ChainCache;
 use hatetris_eval::Evaluator;
@@ -54,8 +56,8 @@ impl Child {
 
 /// Expands `beam` (this worker's entries, in ascending global rank
 /// `ranks`) into children, as `BeamState::step` would, in list order.
-/// A chain band needs a global cut of the raw candidates and is refused
-/// by the caller.
+/// With a chain band, expand with `quiescence: 0` and raise the band's
+/// children with [`raise_band`], as `BeamState::step` does.
 pub fn expand(
     tree: &PathTree,
     beam: &[Entry],
@@ -134,4 +136,30 @@ pub fn select(children: &[Child], config: &SearchConfig) -> Vec<u32> {
 /// `BeamState::from_well` sets it).
 pub fn start_memory(well_hash: u64) -> u64 {
     super::memory_element(well_hash)
+}
+
+/// Values the children at `band` (indices into `children`) through the
+/// chains, as `BeamState::step` values its band, and gives them their new
+/// keys. `beam` and `ranks` are the entries the children came from.
+pub fn raise_band(
+    children: &mut [Child],
+    band: &[u32],
+    beam: &[Entry],
+    ranks: &[u32],
+    config: &SearchConfig,
+    eval: &dyn Evaluator,
+) {
+    let of: &[Child] = children;
+    let raised = raise_in_batches(band, config, eval, |&i| {
+        let c = &of[i as usize];
+        let parent = ranks.binary_search(&((c.pos >> 32) as u32)).expect("a child's parent is here");
+        (beam[parent].well, c.mv, c.value)
+    });
+    for (&i, value) in band.iter().zip(raised) {
+        let c = &mut children[i as usize];
+        c.value = value;
+        let as_candidate =
+            Candidate { value, score: c.score, parent: 0, mv: c.mv, well_hash: c.well_hash, memory: c.memory };
+        c.key = sort_key(&as_candidate, config.seed);
+    }
 }
