@@ -28,8 +28,10 @@ mod refine;
 mod run;
 pub mod spread;
 
-pub use refine::{refine_pairs, refine_targets, survival_value, RefineConfig, TargetKind};
+pub use refine::{
+    blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
+};
 pub use run::{
     run_cycles, run_cycles_on, sample_game, stored_config, CycleConfig, CycleError, CycleEvent, CycleMetrics,
-    SearchRecord, Step,
+    RefineStep, SearchRecord, Step,
 };

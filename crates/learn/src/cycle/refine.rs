@@ -177,6 +177,10 @@ const REPORT_EVERY: usize = 256;
 /// (module comment), clamped to [-1, 1].
 /// Parallel over wells; `progress(done)` is called from the calling thread
 /// after each block of wells, so it needs no locking.
+///
+/// It is [`targets_from_pairs`] of [`lookahead_pairs`]; the pairs of the
+/// [`blocks`] of the wells, each found on its own (elsewhere), are the
+/// pairs of the whole.
 pub fn refine_targets(
     wells: &[Well],
     families: Option<&[u32]>,
@@ -186,14 +190,40 @@ pub fn refine_targets(
     seed: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<f32> {
-    let pairs = match config.target {
+    let pairs = lookahead_pairs(wells, families, rules, config, eval, seed, progress);
+    targets_from_pairs(pairs, families, config)
+}
+
+/// The (value, lookahead) pair of each well, before any step or scaling:
+/// [`refine_pairs`] for the targets of one well, one lookahead beam per
+/// family for `family` and `joint`. Nothing depends on a well's place but
+/// its family (the seed is the same for every well), so the pairs of wells
+/// `a..b`, refined alone, are those of the whole at `a..b` when `a` and
+/// `b` are family boundaries (as [`blocks`] ends them).
+pub fn lookahead_pairs(
+    wells: &[Well],
+    families: Option<&[u32]>,
+    rules: Rules,
+    config: &RefineConfig,
+    eval: &dyn Evaluator,
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Vec<(f32, f32)> {
+    match config.target {
         TargetKind::Family | TargetKind::Joint => {
             let families = families.expect("family and joint targets need the wells' families");
             assert_eq!(families.len(), wells.len(), "one family number per well");
             family_pairs(wells, families, rules, config, eval, seed, progress)
         }
         _ => refine_pairs(wells, rules, config, eval, seed, progress),
-    };
+    }
+}
+
+/// The targets of all the wells from all their pairs (in the wells'
+/// order): each moved `step` of the way, then scaled over all of them
+/// (`lookahead`, `joint`) or compared within families (`relative`,
+/// `family`).
+pub fn targets_from_pairs(pairs: Vec<(f32, f32)>, families: Option<&[u32]>, config: &RefineConfig) -> Vec<f32> {
     let moved = |(x, y): (f32, f32)| x + config.step * (y - x);
     match config.target {
         TargetKind::Lookahead | TargetKind::Joint => scale_to_unit(pairs.into_iter().map(moved).collect()),
@@ -204,6 +234,30 @@ pub fn refine_targets(
             within_families(&pairs, families, config.step)
         }
     }
+}
+
+/// `parts` contiguous blocks of `n` wells, in order, covering them all, of
+/// about `n / parts` wells each; with `families`, each block ends where a
+/// family does (a run of equal numbers is never cut), so a block may be
+/// empty when a family is longer than a share.
+pub fn blocks(n: usize, families: Option<&[u32]>, parts: usize) -> Vec<std::ops::Range<usize>> {
+    assert!(parts > 0, "at least one block");
+    if let Some(f) = families {
+        assert_eq!(f.len(), n, "one family number per well");
+    }
+    let boundary = |i: usize| i == 0 || i >= n || families.is_none_or(|f| f[i] != f[i - 1]);
+    let mut out = Vec::with_capacity(parts);
+    let mut start = 0;
+    for p in 1..=parts {
+        let mut end = (n * p / parts).max(start);
+        while !boundary(end) {
+            end += 1;
+        }
+        let end = end.min(n);
+        out.push(start..end);
+        start = end;
+    }
+    out
 }
 
 /// (x, y) of each well, its value and its lookahead's (`lookahead` and
@@ -398,6 +452,77 @@ mod tests {
         assert!(dead < 1.0 - 2.0 * config.gamma.powi(10), "{dead}");
         let alive = survival(&Well::EMPTY, rules, &config, &Zero, 0);
         assert!((alive - (1.0 - config.gamma.powi(10))).abs() < 1e-6, "{alive}");
+    }
+
+    #[test]
+    fn blocks_cover_the_wells_in_order_and_end_on_family_boundaries() {
+        let families: Vec<u32> = [1, 1, 1, 2, 3, 3, 3, 3, 3, 4, 4, 5].to_vec();
+        for parts in 1..=14 {
+            let bs = blocks(families.len(), Some(&families), parts);
+            assert_eq!(bs.len(), parts);
+            assert_eq!(bs.iter().map(|b| b.len()).sum::<usize>(), families.len());
+            for w in bs.windows(2) {
+                assert_eq!(w[0].end, w[1].start);
+            }
+            for b in &bs {
+                let cut = b.end;
+                assert!(cut == 0 || cut == families.len() || families[cut] != families[cut - 1], "{bs:?}");
+            }
+        }
+        assert_eq!(blocks(12, None, 3), [0..4, 4..8, 8..12]);
+        assert_eq!(blocks(12, Some(&families), 3), [0..4, 4..9, 9..12]);
+        assert_eq!(blocks(2, None, 3), [0..0, 0..1, 1..2]);
+        assert_eq!(blocks(0, None, 2), [0..0, 0..0]);
+    }
+
+    /// Distinct wells of a short search, in families of 1 to 4.
+    fn wells_and_families() -> (Vec<Well>, Vec<u32>) {
+        let mut state = BeamState::new();
+        let config = SearchConfig { width: 30, max_depth: 4, ..SearchConfig::default() };
+        run(&mut state, &config, &Lowness, &mut |_| true);
+        let wells: Vec<Well> = state.beam.iter().map(|e| e.well).collect();
+        let mut families = Vec::new();
+        let mut f = 0u32;
+        while families.len() < wells.len() {
+            f += 1;
+            families.extend(std::iter::repeat_n(f, 1 + f as usize % 4));
+        }
+        families.truncate(wells.len());
+        (wells, families)
+    }
+
+    #[test]
+    fn the_pairs_of_blocks_refined_alone_give_the_targets_of_the_whole() {
+        let rules = Rules::STANDARD;
+        let (wells, families) = wells_and_families();
+        assert!(wells.len() >= 20);
+        for target in
+            [TargetKind::Lookahead, TargetKind::Survival, TargetKind::Relative, TargetKind::Family, TargetKind::Joint]
+        {
+            let config = RefineConfig { width: 6, depth: 4, target, ..RefineConfig::default() };
+            let whole = refine_targets(&wells, Some(&families), rules, &config, &Lowness, 7, &mut |_| {});
+            for parts in [2, 3, 7] {
+                let mut pairs = Vec::new();
+                for b in blocks(wells.len(), Some(&families), parts) {
+                    let part = lookahead_pairs(
+                        &wells[b.clone()],
+                        Some(&families[b]),
+                        rules,
+                        &config,
+                        &Lowness,
+                        7,
+                        &mut |_| {},
+                    );
+                    pairs.extend(part);
+                }
+                let t = targets_from_pairs(pairs, Some(&families), &config);
+                assert_eq!(
+                    t.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    whole.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    "{target:?} in {parts} blocks"
+                );
+            }
+        }
     }
 
     #[test]

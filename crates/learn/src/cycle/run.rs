@@ -295,17 +295,9 @@ impl CycleConfig {
         if self.width == 0 || self.samples_per_depth == 0 || self.history == 0 {
             return bad("the width, the samples per depth and the history must be at least 1");
         }
-        if self.refine.width == 0 || self.refine.depth == 0 {
-            return bad("the refine width and depth must be at least 1");
-        }
+        let rules = self.refine_rules()?;
         if self.teacher_window == 0 || (self.teacher_window > 1 && self.students == 0) {
             return bad("the teacher window must be at least 1, and more than 1 only with students");
-        }
-        // Written so that NaN fails too.
-        let in_range =
-            self.refine.gamma > 0.0 && self.refine.gamma < 1.0 && self.refine.step > 0.0 && self.refine.step <= 1.0;
-        if !in_range {
-            return bad("gamma must be in (0, 1) and the refine step in (0, 1]");
         }
         if self.openings > 0
             && (self.opening_pieces == 0 || !(self.opening_noise >= 0.0 && self.opening_noise.is_finite()))
@@ -321,16 +313,6 @@ impl CycleConfig {
         if self.sample_band > 0.0 && !self.sample_children {
             return bad("a sample band needs sampled children");
         }
-        let families = matches!(
-            self.refine.target,
-            super::TargetKind::Relative | super::TargetKind::Family | super::TargetKind::Joint
-        );
-        if families && !self.sample_children {
-            return bad("the relative, family and joint targets need sampled children");
-        }
-        let rules = Rules::with_height(self.height)
-            .filter(|_| self.height >= 4)
-            .ok_or_else(|| CycleError::Invalid(format!("height {} (must be 4 to 16)", self.height)))?;
         // The learn step's hidden size is its network's: any valid one checks the rest.
         TrainConfig { hidden: 8, ..self.train.clone() }.validate()?;
         for path in &self.anchor {
@@ -340,6 +322,148 @@ impl CycleConfig {
             load_starts(path, rules)?;
         }
         Ok(())
+    }
+
+    /// The refine step's part of [`CycleConfig::validate`] (what
+    /// `RefineStep::open` checks, the run's other files unread): its
+    /// sizes and shares, its targets' families, and the rules of the run's
+    /// height.
+    fn refine_rules(&self) -> Result<Rules, CycleError> {
+        let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
+        if self.refine.width == 0 || self.refine.depth == 0 {
+            return bad("the refine width and depth must be at least 1");
+        }
+        // Written so that NaN fails too.
+        let in_range =
+            self.refine.gamma > 0.0 && self.refine.gamma < 1.0 && self.refine.step > 0.0 && self.refine.step <= 1.0;
+        if !in_range {
+            return bad("gamma must be in (0, 1) and the refine step in (0, 1]");
+        }
+        let families = matches!(
+            self.refine.target,
+            super::TargetKind::Relative | super::TargetKind::Family | super::TargetKind::Joint
+        );
+        if families && !self.sample_children {
+            return bad("the relative, family and joint targets need sampled children");
+        }
+        Rules::with_height(self.height)
+            .filter(|_| self.height >= 4)
+            .ok_or_else(|| CycleError::Invalid(format!("height {} (must be 4 to 16)", self.height)))
+    }
+
+    /// The seed of cycle `cycle`'s search, refine and learn steps.
+    fn cycle_seed(&self, cycle: usize) -> u64 {
+        self.seed.wrapping_add(cycle as u64 * 0x9E37_79B9)
+    }
+}
+
+/// A cycle's refine step as [`run_cycles`] takes it, read from the run's
+/// directory: the sampled wells, their families, the settings, the seed
+/// and the network. `hatetris refine` refines the same wells with it
+/// elsewhere (over processes), and [`RefineStep::write`] writes the bytes
+/// the cycle writes; [`RefineStep::record`] then marks the cycle's step
+/// done, so that the run, resumed, goes on to learn from them.
+#[derive(Clone, Debug)]
+pub struct RefineStep {
+    pub cycle: usize,
+    pub wells: Vec<Well>,
+    /// Each well's family (the entry it is a child of), when the run
+    /// samples children; None when it samples the entries themselves.
+    pub families: Option<Vec<u32>>,
+    pub rules: Rules,
+    pub config: RefineConfig,
+    pub seed: u64,
+    /// The network that refines: the one the cycle searched with (the
+    /// cycle before's result, or the run's starting network).
+    pub network: PathBuf,
+    /// The sampled wells read (`cycle-NNN/samples.htds`).
+    pub samples: PathBuf,
+    /// Where the cycle writes its refined data set (`cycle-NNN/refined.htds`).
+    pub refined: PathBuf,
+    /// The step's record (`cycle-NNN/refine.json`), written last.
+    record: PathBuf,
+}
+
+impl RefineStep {
+    /// Cycle `cycle` of the run in `dir`, its settings from `dir`'s
+    /// config.json (only the refine step's are checked: the anchor and
+    /// starts files need not be here). Refused: a directory that is no run,
+    /// and a cycle whose search step has not finished (no search.json).
+    pub fn open(dir: &Path, cycle: usize) -> Result<RefineStep, CycleError> {
+        let Some(config) = stored_config(dir)? else {
+            return Err(CycleError::Invalid(format!("{} holds no run (no config.json)", dir.display())));
+        };
+        let rules = config
+            .refine_rules()
+            .map_err(|e| CycleError::Malformed { path: dir.join("config.json"), what: e.to_string() })?;
+        if cycle == 0 {
+            return Err(CycleError::Invalid("cycles count from 1".into()));
+        }
+        let cdir = cycle_dir(dir, cycle);
+        if !cdir.join("search.json").exists() {
+            return Err(CycleError::Invalid(format!(
+                "cycle {cycle} of {} has not finished its search step (no {})",
+                dir.display(),
+                cdir.join("search.json").display()
+            )));
+        }
+        RefineStep::read(&config, rules, dir, cycle)
+    }
+
+    /// The step of `config`'s run in `dir`, its samples read.
+    fn read(config: &CycleConfig, rules: Rules, dir: &Path, cycle: usize) -> Result<RefineStep, CycleError> {
+        let cdir = cycle_dir(dir, cycle);
+        let samples = cdir.join("samples.htds");
+        let read = read_dataset(&samples)?;
+        let wells: Vec<Well> = read.iter().map(Sample::well).collect();
+        // Sampled children carry their family's number (Sampler::take).
+        let families = config.sample_children.then(|| read.iter().map(|s| s.target as u32).collect());
+        Ok(RefineStep {
+            cycle,
+            wells,
+            families,
+            rules,
+            config: config.refine.clone(),
+            seed: config.cycle_seed(cycle),
+            network: network_for(dir, cycle),
+            samples,
+            refined: cdir.join("refined.htds"),
+            record: cdir.join("refine.json"),
+        })
+    }
+
+    /// The network that refines, evaluating as the cycle's does (its first
+    /// layer in i16), and the name that identifies it to the peers of a
+    /// spread run (its weights).
+    pub fn evaluator(&self) -> Result<(Arc<dyn Evaluator>, String), CycleError> {
+        let net = Network::load(&self.network)?;
+        Ok((Arc::new(QuantizedNetwork::new(&net)), network_name(self.cycle, &net)))
+    }
+
+    /// Whether the cycle's refine step is done (its data set and record
+    /// both there).
+    pub fn done(&self) -> bool {
+        self.refined.exists() && self.record.exists()
+    }
+
+    /// Writes the wells with `targets` (one per well, in order) to `out`,
+    /// as the cycle writes its refined data set.
+    pub fn write(&self, out: &Path, targets: &[f32]) -> Result<(), CycleError> {
+        assert_eq!(targets.len(), self.wells.len(), "one target per well");
+        let refined: Vec<Sample> =
+            self.wells.iter().zip(targets).map(|(w, t)| Sample::new(w.playable(self.rules), *t)).collect();
+        write_dataset(out, &format!("refine cycle {}", self.cycle), &refined)?;
+        Ok(())
+    }
+
+    /// Records the step as done in `secs` seconds (refine.json), once
+    /// [`RefineStep::write`] has written `refined`: the run, resumed,
+    /// skips it.
+    pub fn record(&self, secs: f64) -> Result<(), CycleError> {
+        if !self.refined.exists() {
+            return Err(CycleError::Invalid(format!("{} is not written", self.refined.display())));
+        }
+        write_json(&self.record, &secs)
     }
 }
 
@@ -435,6 +559,12 @@ fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, CycleError>
 
 fn cycle_dir(run: &Path, cycle: usize) -> PathBuf {
     run.join(format!("cycle-{cycle:03}"))
+}
+
+/// The name that identifies the network of cycle `cycle` to the peers of
+/// a spread run (its weights, not its path).
+fn network_name(cycle: usize, net: &Network) -> String {
+    format!("cycle {cycle} network {:08x}", net.checksum())
 }
 
 /// The network that plays cycle `cycle` (the previous cycle's result).
@@ -537,8 +667,8 @@ pub fn run_cycles_on(
         // Search and refine evaluate as `hatetris search` does: the i16
         // first layer, about twice as fast as f32 and within 2e-3 of it.
         let qnet: Arc<dyn Evaluator> = Arc::new(QuantizedNetwork::new(&net));
-        let net_name = format!("cycle {cycle} network {:08x}", net.checksum());
-        let seed = config.seed.wrapping_add(cycle as u64 * 0x9E37_79B9);
+        let net_name = network_name(cycle, &net);
+        let seed = config.cycle_seed(cycle);
 
         // Search.
         let samples_path = cdir.join("samples.htds");
@@ -549,7 +679,7 @@ pub fn run_cycles_on(
                 let before = match metrics.last() {
                     Some(last) if config.retry_below > 0.0 => {
                         let previous = Network::load(&network_for(dir, cycle - 1))?;
-                        let name = format!("cycle {} network {:08x}", cycle - 1, previous.checksum());
+                        let name = network_name(cycle - 1, &previous);
                         let q: Arc<dyn Evaluator> = Arc::new(QuantizedNetwork::new(&previous));
                         Some((q, name, last.lines))
                     }
@@ -571,19 +701,14 @@ pub fn run_cycles_on(
         let refine_secs: f64 =
             resumable(step, &refined_path, &cdir.join("refine.json"), again, on_event, |on_event| {
                 let t = Instant::now();
-                let samples = read_dataset(&samples_path)?;
-                let wells: Vec<Well> = samples.iter().map(Sample::well).collect();
-                // Sampled children carry their family's number (Sampler::take).
-                let families: Vec<u32> = samples.iter().map(|s| s.target as u32).collect();
-                let families = config.sample_children.then_some(families.as_slice());
-                let total = wells.len();
+                let step = RefineStep::read(&config, rules, dir, cycle)?;
+                let total = step.wells.len();
+                let families = step.families.as_deref();
                 let targets =
-                    spread.refine(&wells, families, rules, &config.refine, &qnet, &net_name, seed, &mut |done| {
+                    spread.refine(&step.wells, families, rules, &step.config, &qnet, &net_name, seed, &mut |done| {
                         on_event(CycleEvent::RefineProgress { cycle, done, total })
                     })?;
-                let refined: Vec<Sample> =
-                    wells.iter().zip(&targets).map(|(w, t)| Sample::new(w.playable(rules), *t)).collect();
-                write_dataset(&refined_path, &format!("refine cycle {cycle}"), &refined)?;
+                step.write(&refined_path, &targets)?;
                 Ok(t.elapsed().as_secs_f64())
             })?;
         if stop_after == Some(step) {
@@ -1307,6 +1432,41 @@ mod tests {
         std::fs::remove_file(cycle_dir(&gap, 1).join("own.hnet")).unwrap();
         let err = run_cycles(&gap, 2, &config, &net, None, &mut |_| {}).unwrap_err().to_string();
         assert!(err.contains("cycle-001") && err.contains("teacher window"), "{err}");
+    }
+
+    #[test]
+    fn a_refine_step_done_outside_the_run_is_the_cycles_and_the_run_goes_on_from_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        // The cycle's own refine step, for comparison.
+        let own = tmp.path().join("own");
+        run(&own, 1, Some((1, Step::Refine)));
+        let dir = tmp.path().join("run");
+        assert!(RefineStep::open(&dir, 1).unwrap_err().to_string().contains("no config.json"));
+        run(&dir, 1, Some((1, Step::Search)));
+        assert!(RefineStep::open(&dir, 2).unwrap_err().to_string().contains("search step"));
+        assert!(RefineStep::open(&dir, 0).is_err());
+        let step = RefineStep::open(&dir, 1).unwrap();
+        assert!(!step.done());
+        assert!(step.record(1.0).is_err(), "nothing written yet");
+        let (eval, _) = step.evaluator().unwrap();
+        let families = step.families.as_deref();
+        let targets = super::super::refine_targets(
+            &step.wells,
+            families,
+            step.rules,
+            &step.config,
+            eval.as_ref(),
+            step.seed,
+            &mut |_| {},
+        );
+        step.write(&step.refined, &targets).unwrap();
+        step.record(2.5).unwrap();
+        assert!(step.done());
+        let refined = |d: &Path| std::fs::read(cycle_dir(d, 1).join("refined.htds")).unwrap();
+        assert_eq!(refined(&dir), refined(&own));
+        let (metrics, events) = run(&dir, 1, None);
+        assert_eq!(steps(&events, "skipped"), ["skipped 1 Search", "skipped 1 Refine"]);
+        assert_eq!(metrics[0].refine_secs, 2.5);
     }
 
     #[test]
