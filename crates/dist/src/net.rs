@@ -4,8 +4,8 @@
 //! here, because timely's own start-up retries forever and reports on
 //! standard output: a peer that never comes up must instead fail within
 //! `connect_timeout`, quietly. The handshake is timely's (the connecting
-//! process sends its index) plus a fingerprint of the search's settings,
-//! so that processes started with different settings refuse each other.
+//! process sends its index) plus a fingerprint of the command's settings
+//! and input, so that processes started with different ones refuse each other.
 
 use anyhow::{bail, Context, Result};
 use std::io::{ErrorKind, Read, Write};
@@ -129,7 +129,7 @@ pub fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStre
         let mut ack = [0u8; 1];
         match s.read_exact(&mut ack) {
             Ok(()) if ack[0] == 1 => {}
-            Ok(()) => bail!("process {peer} runs other search settings than process {me} (width, seed, evaluator, start or cluster differ)"),
+            Ok(()) => bail!("process {peer} runs other settings than process {me} (its command, settings, evaluator, input or cluster differ)"),
             Err(_) => bail!("process {me} reached process {peer} at {address} but had no answer within {secs} s"),
         }
         s.set_read_timeout(None)?;
@@ -160,7 +160,7 @@ pub fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStre
                     }
                     if word(2) != fingerprint {
                         let _ = s.write_all(&[0]);
-                        bail!("process {peer} runs other search settings than process {me} (width, seed, evaluator, start or cluster differ)");
+                        bail!("process {peer} runs other settings than process {me} (its command, settings, evaluator, input or cluster differ)");
                     }
                     s.write_all(&[1])?;
                     sockets[peer] = Some(s);
