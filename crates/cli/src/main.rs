@@ -26,6 +26,8 @@ enum Command {
     Cycle(commands::cycle::CycleArgs),
     /// Beam search for a long game.
     Search(commands::search::SearchArgs),
+    /// A cycle's refine step on its own, over one process or many: the data set the cycle writes.
+    Refine(commands::refine::RefineArgs),
     /// Hunt for a record: searches restarted from a book of the best lines (UCB1).
     Hunt(commands::hunt::HuntArgs),
     /// Measure speed: JSON lines {"name","ns_per_op","ops"}.
@@ -73,6 +75,7 @@ fn main() {
         Command::Verify(a) => commands::verify::verify(a),
         Command::Show(a) => commands::verify::show(a),
         Command::Search(a) => commands::search::search(a),
+        Command::Refine(a) => commands::refine::refine(a),
         Command::Cycle(a) => commands::cycle::cycle(a, matches.subcommand_matches("cycle").expect("the cycle command")),
         Command::Hunt(a) => commands::hunt::hunt(a),
         Command::Bench(a) => commands::bench::bench(a),

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct DistArgs {
-    /// Spread the search over this many processes (timely's -n); every
+    /// Spread the work over this many processes (timely's -n); every
     /// process runs the same command with its own --process.
     #[arg(long, default_value_t = 1)]
     pub processes: usize,

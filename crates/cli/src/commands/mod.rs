@@ -7,6 +7,7 @@ pub mod hunt;
 pub mod label;
 pub mod play;
 pub mod progress;
+pub mod refine;
 pub mod sample;
 pub mod search;
 pub mod solve;
@@ -26,7 +27,7 @@ pub fn set_threads(threads: Option<usize>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `--threads` and `--quiet` as search, sample, games, strength, cycle and hunt
+/// `--threads` and `--quiet` as search, refine, sample, games, strength, cycle and hunt
 /// share them (train, solve and label word theirs differently).
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
