@@ -102,10 +102,20 @@ impl Spread for ClusterSpread {
         rules: Rules,
         config: &RefineConfig,
         eval: &Arc<dyn Evaluator>,
-        _eval_name: &str,
+        eval_name: &str,
         seed: u64,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<f32>, CycleError> {
-        Ok(hatetris_learn::cycle::refine_targets(wells, families, rules, config, eval.as_ref(), seed, progress))
+        // Each process refines its block of the wells (`crate::refine`);
+        // progress counts this process's wells, then all of them.
+        let cluster = self.next();
+        let eval = Arc::clone(eval);
+        let targets =
+            crate::refine::refine(&cluster, wells, families, rules, config, eval, eval_name, seed, &mut |done, _| {
+                progress(done)
+            })
+            .map_err(|e| CycleError::Spread(format!("{e:#}")))?;
+        progress(wells.len());
+        Ok(targets)
     }
 }
