@@ -6,7 +6,6 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_eval::{Network, QuantizedNetwork};
 use hatetris_learn::cycle::RefineStep;
 use serde_json::json;
 use std::path::PathBuf;
@@ -59,12 +58,10 @@ pub fn refine(args: &RefineArgs) -> Result<()> {
         crate::checks::output("out", &args.out)?;
     }
     args.pool.start_pool()?;
-    let net =
-        Network::load(&step.network).with_context(|| format!("cannot load network {}", step.network.display()))?;
-    // The network by its weights, not its path: machines may hold the run
-    // in other folders.
-    let identity = format!("net:{:08x}", net.checksum());
-    let eval = QuantizedNetwork::new(&net);
+    // The network named by its weights, not its path: machines may hold
+    // the run in other folders.
+    let (eval, identity) =
+        step.evaluator().with_context(|| format!("cannot load network {}", step.network.display()))?;
     let (cluster, copies) = args.dist.cluster()?;
     let quiet = args.pool.quiet || cluster.process > 0;
     let mut last_log = Instant::now();
@@ -80,7 +77,7 @@ pub fn refine(args: &RefineArgs) -> Result<()> {
         step.families.as_deref(),
         step.rules,
         &step.config,
-        std::sync::Arc::new(eval),
+        eval,
         &identity,
         step.seed,
         &mut progress,
