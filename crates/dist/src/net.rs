@@ -129,7 +129,7 @@ pub fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStre
         let mut ack = [0u8; 1];
         match s.read_exact(&mut ack) {
             Ok(()) if ack[0] == 1 => {}
-            Ok(()) => bail!("process {peer} runs other settings than process {me} (its command, settings, evaluator, input or cluster differ)"),
+            Ok(()) => bail!("process {peer} runs other settings than process {me} (its command, settings, evaluator, input, cluster or CPU features differ)"),
             Err(_) => bail!("process {me} reached process {peer} at {address} but had no answer within {secs} s"),
         }
         s.set_read_timeout(None)?;
@@ -160,7 +160,7 @@ pub fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStre
                     }
                     if word(2) != fingerprint {
                         let _ = s.write_all(&[0]);
-                        bail!("process {peer} runs other settings than process {me} (its command, settings, evaluator, input or cluster differ)");
+                        bail!("process {peer} runs other settings than process {me} (its command, settings, evaluator, input, cluster or CPU features differ)");
                     }
                     s.write_all(&[1])?;
                     sockets[peer] = Some(s);

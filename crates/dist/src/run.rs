@@ -29,7 +29,9 @@ where
     F: FnOnce(&mut Worker, &mpsc::Sender<M>) -> T + Send + 'static,
 {
     let me = cluster.process;
-    let sockets = connect(cluster, fingerprint)?;
+    // Machines whose CPUs take other SIMD paths may value wells otherwise
+    // (the evaluator picks its code at run time): they refuse each other.
+    let sockets = connect(cluster, fingerprint ^ cpu_features())?;
     let hooks = Hooks::default();
     let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
     let (builders, guard) =
@@ -55,6 +57,24 @@ where
         Some(Ok(o)) => Ok(o),
         Some(Err(_)) => Err(lost()),
         None => bail!("process {me}: no worker ran"),
+    }
+}
+
+/// The SIMD features the evaluator and the trainer choose their code by.
+fn cpu_features() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let has = [
+            std::arch::is_x86_feature_detected!("avx2"),
+            std::arch::is_x86_feature_detected!("fma"),
+            std::arch::is_x86_feature_detected!("bmi2"),
+            std::arch::is_x86_feature_detected!("popcnt"),
+        ];
+        has.iter().enumerate().map(|(i, &h)| u64::from(h) << (56 + i)).sum()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        1 << 63
     }
 }
 
