@@ -262,3 +262,21 @@ fn a_hunt_over_two_processes_makes_the_searches_of_one() {
         same_bytes(&alone.join("best.b2048"), &d.join("best.b2048"));
     }
 }
+
+#[test]
+fn a_spread_cycle_whose_folders_are_far_apart_is_refused_with_a_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tmp.path().join("run");
+    // Two cycles alone, then a second process whose folder is new.
+    cycle(&run, "2", &[]);
+    let mut args = vec!["cycle", "--dir", run.to_str().unwrap(), "--cycles", "3"];
+    args.extend(TINY_CYCLE);
+    args.extend(["--local", "2"]);
+    let out = hatetris(&args);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("too far apart"), "{stderr}");
+    // Process 0's run is untouched, and goes on once its folder is copied.
+    let lines = |d: &std::path::Path| std::fs::read_to_string(d.join("metrics.jsonl")).unwrap().lines().count();
+    assert_eq!(lines(&run), 2);
+}

@@ -2,7 +2,8 @@
 # Issue #46: one process of 2 threads against 2 loopback processes of 1
 # thread at width 100,000 (alternating, so load changes hit both alike),
 # then the exchange per depth at width 1,000,000 on 2 processes.
-#   usage: measure.sh OUT_DIR [PAIRS] [DEPTHS]
+#   usage: measure.sh OUT_DIR [PAIRS] [DEPTHS]   (DEPTHS 0: whole games;
+#   ONE_M=0 skips the width-1,000,000 run)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
@@ -19,4 +20,5 @@ for i in $(seq 1 "$pairs"); do
         echo "{\"pair\": $i, \"arm\": \"$arm\", \"load_before\": $load, \"wall\": $(cat "$out/time-$arm-$i")}" >> "$out/runs.jsonl"
     done
 done
+[ "${ONE_M:-1}" = 0 ] && exit 0
 "$B" search --width 1000000 --max-depth 20 --threads 1 --local 2 --json --quiet --dist-costs "$out/costs-1m" > "$out/1m.json"

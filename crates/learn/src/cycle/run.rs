@@ -653,6 +653,19 @@ pub fn run_cycles_on(
             point(first, Step::Learn)
         };
         let least = spread.least(mine).map_err(CycleError::Spread)?;
+        let most = u64::MAX - spread.least(u64::MAX - mine).map_err(CycleError::Spread)?;
+        // A kill leaves the folders at most two points apart (none passes
+        // a spread step alone); farther means a folder was lost, or made
+        // by a run alone, and redoing the steps between would take hours.
+        if most - least > 2 {
+            let at = |p: u64| format!("cycle {} {}", p / 3, ["search", "refine", "learn"][(p % 3) as usize]);
+            return Err(CycleError::Spread(format!(
+                "the processes' run folders are too far apart ({} and {}): one was lost or run alone; \
+                 copy process 0's folder (DIR) over the others' (DIR/process-I) and start again",
+                at(least),
+                at(most)
+            )));
+        }
         metrics.truncate(least as usize / 3 - 1);
         least
     } else {
