@@ -313,3 +313,23 @@ fn a_killed_writers_temporary_beside_an_output_is_removed() {
     assert!(!stale.exists(), "the killed writer's temporary file is gone");
     assert!(fresh.exists(), "a writer at work keeps its file");
 }
+
+#[test]
+fn a_search_refused_for_its_start_leaves_no_checkpoint_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck");
+    let missing = dir.path().join("missing.b2048");
+    let out = run(&[
+        "search",
+        "--eval",
+        "baseline",
+        "--width",
+        "5",
+        "--from",
+        missing.to_str().unwrap(),
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
+    refused(&out, &["missing.b2048"]);
+    assert!(!ck.exists(), "the refused start made {}", ck.display());
+}

@@ -171,12 +171,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     // ordinary checkpoint that one process can resume too.
     let process = args.dist.spread().then(|| args.dist.process_index());
     let own = |dir: &Path| args.dist.own_folder(dir);
-    if let Some(dir) = &args.checkpoint {
-        let dir = own(dir);
-        std::fs::create_dir_all(&dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;
-        crate::checks::output("checkpoint", &dir.join("checkpoint"))?;
-    }
-    if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
+    if let Some(dir) = &args.resume {
         let dir = own(dir);
         hatetris_fileio::remove_stale_temps(&dir)
             .with_context(|| format!("cannot remove stale temporary files in {}", dir.display()))?;
@@ -235,6 +230,15 @@ pub fn search(args: &SearchArgs) -> Result<()> {
     } else {
         load_evaluator(&eval_spec)?
     };
+    // The checkpoint folder is made once the start and the evaluator are
+    // known good: a refused start leaves nothing behind.
+    if let Some(dir) = &args.checkpoint {
+        let dir = own(dir);
+        std::fs::create_dir_all(&dir).with_context(|| format!("--checkpoint {}: cannot create it", dir.display()))?;
+        crate::checks::output("checkpoint", &dir.join("checkpoint"))?;
+        hatetris_fileio::remove_stale_temps(&dir)
+            .with_context(|| format!("cannot remove stale temporary files in {}", dir.display()))?;
+    }
     let dir = args.checkpoint.as_deref().or(args.resume.as_deref()).map(own);
     let checkpoints = dir.as_deref().map(|dir| Checkpoints { dir, every: args.checkpoint_every });
     let done = if args.dist.spread() {
