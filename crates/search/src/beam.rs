@@ -471,8 +471,25 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
     // The order as one integer per candidate, computed once (in parallel):
     // comparing these is far cheaper than comparing floats and hashing
     // tie-breaks inside every comparison of the sort.
-    let mut order: Vec<(u128, u32)> =
-        cands.par_iter().enumerate().map(|(i, c)| (sort_key(c, seed), i as u32)).collect();
+    let order: Vec<(u128, u32)> = cands.par_iter().enumerate().map(|(i, c)| (sort_key(c, seed), i as u32)).collect();
+    let kept = select_in_order(order, config, |i| {
+        let c = &cands[i as usize];
+        (c.well_hash, c.memory)
+    });
+    kept.into_iter().map(|i| cands[i as usize]).collect()
+}
+
+/// The indices kept from `order` (a key, then the candidate's index; the
+/// keys distinct, ascending is best first): in that order, a candidate
+/// whose (well, memory) was seen is merged away, and at most `twins` are
+/// kept per well, `width` in all. `well_memory` gives a candidate's well
+/// hash and memory. One process's selection and a shard's (whose keys
+/// carry the global position) are this one loop.
+pub(crate) fn select_in_order<K: Ord + Copy + Send + Sync>(
+    mut order: Vec<(K, u32)>,
+    config: &SearchConfig,
+    well_memory: impl Fn(u32) -> (u64, u64),
+) -> Vec<u32> {
     let width = config.width;
     // Sort only the front of the list when it is long: duplicates are rare
     // beyond a factor of two, and the rest is sorted only if needed.
@@ -492,16 +509,16 @@ fn select(cands: Vec<Candidate>, config: &SearchConfig) -> Vec<Candidate> {
             if kept.len() == width {
                 break;
             }
-            let c = cands[i as usize];
+            let (well, memory) = well_memory(i);
             // Same well and same memory: identical futures, merged (the
             // first seen has the higher score).
-            if track_merges && !merged.insert((c.well_hash, c.memory)) {
+            if track_merges && !merged.insert((well, memory)) {
                 continue;
             }
-            let n = per_well.entry(c.well_hash).or_insert(0);
+            let n = per_well.entry(well).or_insert(0);
             if (*n as usize) < config.twins {
                 *n += 1;
-                kept.push(c);
+                kept.push(i);
             }
         }
         sorted_upto = end;

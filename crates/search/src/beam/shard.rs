@@ -20,14 +20,11 @@
 //!   survived those cuts, selects as one process would, and the global beam
 //!   is the first `width` of the owners' kept lists merged by the order.
 
-use super::{
-    expand_entry, raise_in_batches, smallest_to_front, sort_key, Candidate, Entry, SearchConfig, EXPAND_CHUNK,
-};
+use super::{expand_entry, raise_in_batches, select_in_order, sort_key, Candidate, Entry, SearchConfig, EXPAND_CHUNK};
 use crate::path::PathTree;
 use crate::quiescence::ChainCache;
 use hatetris_eval::Evaluator;
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A candidate child with its place in the single-process order.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,36 +97,12 @@ pub fn expand(
 /// subset of a depth's candidates that holds, for each of its wells, every
 /// candidate of that well up to the ones kept (see the module comment).
 pub fn select(children: &[Child], config: &SearchConfig) -> Vec<u32> {
-    let mut order: Vec<(u128, u64, u32)> =
-        children.par_iter().enumerate().map(|(i, c)| (c.key, c.pos, i as u32)).collect();
-    let width = config.width;
-    let mut sorted_upto = 0;
-    let mut kept = Vec::with_capacity(width.min(order.len()));
-    let expected = 2 * width.min(order.len());
-    let mut per_well: FxHashMap<u64, u32> = FxHashMap::with_capacity_and_hasher(expected, Default::default());
-    let track_merges = config.twins > 1;
-    let mut merged: FxHashSet<(u64, u64)> = FxHashSet::default();
-    while kept.len() < width && sorted_upto < order.len() {
-        let want = (2 * width + 64).max(sorted_upto * 2);
-        let end = sorted_upto + smallest_to_front(&mut order[sorted_upto..], want);
-        order[sorted_upto..end].par_sort_unstable();
-        for &(_, _, i) in &order[sorted_upto..end] {
-            if kept.len() == width {
-                break;
-            }
-            let c = &children[i as usize];
-            if track_merges && !merged.insert((c.well_hash, c.memory)) {
-                continue;
-            }
-            let n = per_well.entry(c.well_hash).or_insert(0);
-            if (*n as usize) < config.twins {
-                *n += 1;
-                kept.push(i);
-            }
-        }
-        sorted_upto = end;
-    }
-    kept
+    let order: Vec<((u128, u64), u32)> =
+        children.par_iter().enumerate().map(|(i, c)| ((c.key, c.pos), i as u32)).collect();
+    select_in_order(order, config, |i| {
+        let c = &children[i as usize];
+        (c.well_hash, c.memory)
+    })
 }
 
 /// The memory hash of a beam that starts at `well_hash` alone (as
