@@ -11,6 +11,7 @@ R=${1:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
 cp "$R/config.json" "$R/metrics.jsonl" "$HERE/"
 cp "$R"/*.png "$HERE/" 2>/dev/null || true
+python3 "$HERE/../../pngsmall.py" "$HERE"/*.png > /dev/null
 cp "$R"/suite-000.json "$HERE/" 2>/dev/null || true
 done_cycles=$(wc -l < "$R/metrics.jsonl")
 for d in "$R"/cycle-*; do
