@@ -21,6 +21,7 @@ use hatetris_search::beam::shard::{self, Child};
 use hatetris_search::{BeamState, DepthReport, Entry, Move, SearchConfig, SearchResult};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::hash::Hash;
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use timely::worker::Worker;
@@ -66,15 +67,15 @@ const SAMPLES: usize = 16;
 
 impl Sampled {
     fn of(kept: &[WireKept], workers: usize) -> Sampled {
-        let keys: Vec<(u128, u64)> = kept.iter().map(|k| (k.key, k.pos)).collect();
-        Sampled::of_keys(&keys, workers)
+        Sampled::of_keys(kept.iter().map(|k| (k.key, k.pos)), workers)
     }
 
-    /// A sample of `keys`, in order.
-    fn of_keys(keys: &[(u128, u64)], workers: usize) -> Sampled {
-        let stride = (keys.len() / (SAMPLES * workers)).max(1);
-        let sample = keys.iter().skip(stride - 1).step_by(stride).copied().collect();
-        Sampled { keys: sample, stride: stride as u64, len: keys.len() as u64 }
+    /// A sample of `keys` (in order), read without copying them all.
+    fn of_keys(keys: impl ExactSizeIterator<Item = (u128, u64)>, workers: usize) -> Sampled {
+        let len = keys.len();
+        let stride = (len / (SAMPLES * workers)).max(1);
+        let sample = keys.skip(stride - 1).step_by(stride).collect();
+        Sampled { keys: sample, stride: stride as u64, len: len as u64 }
     }
 }
 
@@ -116,7 +117,7 @@ fn global_band(worker: &mut Worker, ex: &mut Exchanger<Payload>, children: &[Chi
     order.par_sort_unstable();
     let keys: Vec<(u128, u64)> = order.iter().map(|&(k, p, _)| (k, p)).collect();
     let samples: Vec<Sampled> = ex
-        .all_gather(worker, Payload::Sample(Sampled::of_keys(&keys, worker.peers())))
+        .all_gather(worker, Payload::Sample(Sampled::of_keys(keys.iter().copied(), worker.peers())))
         .into_iter()
         .map(|p| match p {
             Payload::Sample(s) => s,
@@ -208,25 +209,21 @@ pub struct Outcome {
 /// connect: the settings, the evaluator's identity and the number of
 /// processes. The start is agreed on after (see [`search`]).
 pub fn fingerprint(config: &SearchConfig, eval_name: &str, processes: usize) -> u64 {
-    use std::hash::{Hash, Hasher};
-    #[allow(deprecated)]
-    let mut h = std::hash::SipHasher::new();
-    format!("{config:?}").hash(&mut h);
-    eval_name.hash(&mut h);
-    processes.hash(&mut h);
-    h.finish()
+    crate::run::stable_hash(|h| {
+        format!("{config:?}").hash(h);
+        eval_name.hash(h);
+        processes.hash(h);
+    })
 }
 
 /// A fingerprint of a search state: processes resuming must hold the same one.
 pub fn state_fingerprint(state: &BeamState) -> u64 {
-    use std::hash::{Hash, Hasher};
-    #[allow(deprecated)]
-    let mut h = std::hash::SipHasher::new();
-    (state.depth, state.tree.len(), state.best_score, state.best_node, state.expanded).hash(&mut h);
-    for e in &state.beam {
-        (e.well.rows, e.score, e.memory, e.node, e.value.to_bits()).hash(&mut h);
-    }
-    h.finish()
+    crate::run::stable_hash(|h| {
+        (state.depth, state.tree.len(), state.best_score, state.best_node, state.expanded).hash(h);
+        for e in &state.beam {
+            (e.well.rows, e.score, e.memory, e.node, e.value.to_bits()).hash(h);
+        }
+    })
 }
 
 /// The worker that owns a well.

@@ -34,18 +34,17 @@ pub fn fingerprint(
     seed: u64,
     processes: usize,
 ) -> u64 {
-    use std::hash::{Hash, Hasher};
-    #[allow(deprecated)]
-    let mut h = std::hash::SipHasher::new();
-    "refine".hash(&mut h);
-    format!("{config:?} {rules:?}").hash(&mut h);
-    (seed, processes, wells.len()).hash(&mut h);
-    eval_name.hash(&mut h);
-    for w in wells {
-        w.rows.hash(&mut h);
-    }
-    families.hash(&mut h);
-    h.finish()
+    use std::hash::Hash;
+    crate::run::stable_hash(|h| {
+        "refine".hash(h);
+        format!("{config:?} {rules:?}").hash(h);
+        (seed, processes, wells.len()).hash(h);
+        eval_name.hash(h);
+        for w in wells {
+            w.rows.hash(h);
+        }
+        families.hash(h);
+    })
 }
 
 /// The refine targets of `wells` (with `families`, one number per well,

@@ -60,6 +60,17 @@ where
     }
 }
 
+/// A hash that every process computes alike (SipHash with fixed keys, as
+/// `std`'s `DefaultHasher` does not promise across builds): the
+/// fingerprints processes compare before they work together.
+#[allow(deprecated)]
+pub fn stable_hash(feed: impl FnOnce(&mut std::hash::SipHasher)) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::hash::SipHasher::new();
+    feed(&mut h);
+    h.finish()
+}
+
 /// The SIMD features the evaluator and the trainer choose their code by.
 fn cpu_features() -> u64 {
     #[cfg(target_arch = "x86_64")]
