@@ -181,6 +181,28 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert!(!stale.exists() && !runs.join(".hatetris-x1.tmp").exists(), "stale temporaries are removed");
     let config = std::fs::read_to_string(runs.join("config.json")).unwrap();
     assert!(config.contains("\"width\": 8"), "{config}");
+
+    // --retune lets the budget change (from the next cycle on, each
+    // cycle's metrics naming its width), nothing else, and never starts a run.
+    let out = hatetris().args(["cycle", "--dir", s(&runs), "--retune", "--seed", "9"]).output().unwrap();
+    refused(&out, &["--seed 0", "9"]);
+    let fresh = dir.path().join("fresh");
+    let out = hatetris().args(["cycle", "--dir", s(&fresh), "--retune", "--quiet"]).args(TINY_CYCLE).output().unwrap();
+    refused(&out, &["--retune"]);
+    assert!(!fresh.exists());
+    let retuned = hatetris()
+        .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
+        .output()
+        .unwrap();
+    succeeded(&retuned);
+    let config = std::fs::read_to_string(runs.join("config.json")).unwrap();
+    assert!(config.contains("\"width\": 12") && config.contains("\"samples_per_depth\": 3"), "{config}");
+    let metrics = std::fs::read_to_string(runs.join("metrics.jsonl")).unwrap();
+    let widths: Vec<Option<u64>> =
+        metrics.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["width"].as_u64()).collect();
+    assert_eq!(widths, [Some(8), Some(12)]);
+    // The retuned width is the run's now: given again without --retune it goes on.
+    succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12"]).output().unwrap());
 }
 
 #[test]

@@ -5,5 +5,6 @@ here = os.path.dirname(os.path.abspath(__file__))
 for line in open(os.path.join(here, "metrics.jsonl")):
     m = json.loads(line)
     retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
-    print(f"| {m['cycle']} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | {m['refine_secs']:.0f} | "
+    width = m.get("width") or 100000  # generations before widths were recorded searched at 100k
+    print(f"| {m['cycle']} | {width:,} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | {m['refine_secs']:.0f} | "
           f"{m['suite_pieces']:.1f}, {m['suite_lines']:.1f} |")

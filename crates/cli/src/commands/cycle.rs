@@ -6,7 +6,7 @@ use clap::Args;
 use hatetris_dist::spread::ClusterSpread;
 use hatetris_eval::Network;
 use hatetris_learn::cycle::{
-    run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind,
+    retune_config, run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind,
 };
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
@@ -150,6 +150,12 @@ pub struct CycleArgs {
     /// overvalues does not leave the cycle one short game to learn from.
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
+    /// On resume, let --width, --samples and --refine-width take other
+    /// values than the run's, from its next search step on (as knewjade
+    /// widened the beam when the games levelled off); every cycle's
+    /// metrics name the width it searched at. Other settings stay fixed.
+    #[arg(long)]
+    pub retune: bool,
     /// The search step's clear chains (refine's lookaheads never chain).
     #[command(flatten)]
     pub chains: crate::commands::ChainArgs,
@@ -279,10 +285,27 @@ fn stored_flags(c: &CycleConfig) -> Vec<(&'static str, String)> {
 /// Refuses a resumed run any flag given with another value than the one
 /// it was started with (as `hunt` does), and a starting network other
 /// than its own.
-fn check_resume(args: &CycleArgs, matches: &clap::ArgMatches, stored: &CycleConfig, initial: &Network) -> Result<()> {
+/// With `--retune`, returns the run's settings with the budget flags
+/// given on the line in place of its own (None: nothing to change).
+fn check_resume(
+    args: &CycleArgs,
+    matches: &clap::ArgMatches,
+    stored: &CycleConfig,
+    initial: &Network,
+) -> Result<Option<CycleConfig>> {
     let given_on_line = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
     let asked = stored_flags(&args.config());
+    let retunable = ["width", "samples", "refine_width"];
+    let mut retuned = stored.clone();
     for ((name, stored), (_, given)) in stored_flags(stored).into_iter().zip(asked) {
+        if args.retune && retunable.contains(&name) && given_on_line(name) {
+            match name {
+                "width" => retuned.width = args.width,
+                "samples" => retuned.samples_per_depth = args.samples,
+                _ => retuned.refine.width = args.refine_width,
+            }
+            continue;
+        }
         if given_on_line(name) && given != stored {
             let flag = name.replace('_', "-");
             let stored = if stored.is_empty() { "(none)".to_string() } else { stored };
@@ -300,7 +323,7 @@ fn check_resume(args: &CycleArgs, matches: &clap::ArgMatches, stored: &CycleConf
             );
         }
     }
-    Ok(())
+    Ok((retuned != *stored).then_some(retuned))
 }
 
 /// Caps on counts whose every unit is a whole search or training.
@@ -371,11 +394,27 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     // checked (files included) before anything is written.
     match stored_config(&args.dir)? {
         Some(stored) => {
-            check_resume(args, matches, &stored, &initial)?;
+            let retuned = check_resume(args, matches, &stored, &initial)?;
+            if let Some(new) = retuned {
+                retune_config(&args.dir, &new)?;
+                if !args.run.quiet {
+                    eprintln!(
+                        "retuned {}: width {} -> {}, samples {} -> {}, refine width {} -> {}, for the steps not yet run",
+                        args.dir.display(),
+                        stored.width,
+                        new.width,
+                        stored.samples_per_depth,
+                        new.samples_per_depth,
+                        stored.refine.width,
+                        new.refine.width
+                    );
+                }
+            }
             if !args.run.quiet {
                 eprintln!("continuing the run in {} (with its config.json)", args.dir.display());
             }
         }
+        None if args.retune => bail!("--retune changes a run that exists; {} holds none", args.dir.display()),
         None => args.config().validate()?,
     }
     let quiet = args.run.quiet;
@@ -467,7 +506,8 @@ mod tests {
         // cluster's are not settings of the run: its bytes are the same on
         // any number of processes, so it may go on with another.
         let cluster = ["processes", "process", "hostfile", "local", "connect_timeout", "dist_costs"];
-        let not_stored = [&["dir", "cycles", "init", "hidden", "threads", "quiet"][..], &cluster[..]].concat();
+        let not_stored =
+            [&["dir", "cycles", "init", "hidden", "threads", "quiet", "retune"][..], &cluster[..]].concat();
         for a in cmd.get_arguments() {
             let id = a.get_id().as_str();
             assert!(not_stored.contains(&id) || flags.iter().any(|(f, _)| *f == id), "{id} is not compared");

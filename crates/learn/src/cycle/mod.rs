@@ -10,7 +10,7 @@
 //! A run lives in one directory:
 //!
 //! ```text
-//! RUN/config.json          the settings (fixed at the first start)
+//! RUN/config.json          the settings (fixed at the first start; `--retune` changes the budget)
 //! RUN/net-000.hnet         the starting network
 //! RUN/cycle-001/samples.htds   search: sampled wells, target = network value x
 //! RUN/cycle-001/search.json    search: score, replay, timings (written last)
@@ -32,6 +32,6 @@ pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
 };
 pub use run::{
-    run_cycles, run_cycles_on, sample_game, stored_config, CycleConfig, CycleError, CycleEvent, CycleMetrics,
-    RefineStep, SearchRecord, Step,
+    retune_config, run_cycles, run_cycles_on, sample_game, stored_config, CycleConfig, CycleError, CycleEvent,
+    CycleMetrics, RefineStep, SearchRecord, Step,
 };

@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The settings of a run, fixed when it starts (RUN/config.json).
+/// The settings of a run, fixed when it starts (RUN/config.json) but for
+/// its search budget ([`retune_config`]).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct CycleConfig {
     /// Beam width of the search step.
@@ -246,6 +247,11 @@ pub struct CycleMetrics {
     /// pieces (`hatetris_game::frozen`; the long public games 0.75-1).
     #[serde(default)]
     pub frozen_per_100: Option<f64>,
+    /// The beam width the cycle's game was searched at (a run retuned
+    /// on resume searches its later cycles at another; absent in records
+    /// written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<usize>,
 }
 
 /// Progress events for the command line.
@@ -477,6 +483,31 @@ pub fn stored_config(dir: &Path) -> Result<Option<CycleConfig>, CycleError> {
     }
 }
 
+/// Stores `config` as the settings of the run in `dir` from its next
+/// search step on (`cycle --retune`: knewjade widened the master beam
+/// when the games levelled off). Only the search's budget may change
+/// (`width`, `samples_per_depth`) and the refine lookahead's width: every
+/// other setting shapes what the cycles already done mean. Refused, and
+/// nothing written, for a folder that holds no run or any other change.
+pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError> {
+    let Some(stored) = stored_config(dir)? else {
+        return Err(CycleError::Invalid(format!("{} holds no run (no config.json)", dir.display())));
+    };
+    let budget_only = CycleConfig {
+        width: stored.width,
+        samples_per_depth: stored.samples_per_depth,
+        refine: RefineConfig { width: stored.refine.width, ..config.refine.clone() },
+        ..config.clone()
+    };
+    if budget_only != stored {
+        return Err(CycleError::Invalid(
+            "only the width, the samples and the refine width of a run may be retuned".into(),
+        ));
+    }
+    config.validate()?;
+    write_json(&dir.join("config.json"), config)
+}
+
 /// Removes the temporary files a killed run left in `dir` and its cycle
 /// directories.
 fn remove_stale_temps(dir: &Path) -> Result<(), CycleError> {
@@ -515,6 +546,9 @@ pub struct SearchRecord {
     /// Rows the game froze per 100 pieces (`hatetris_game::frozen`).
     #[serde(default)]
     pub frozen_per_100: Option<f64>,
+    /// The beam width of the searched game.
+    #[serde(default)]
+    pub width: Option<usize>,
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
@@ -836,6 +870,7 @@ pub fn run_cycles_on(
             opening_lines: record.opening_lines.clone(),
             retry_lines: record.retry_lines,
             frozen_per_100: record.frozen_per_100,
+            width: record.width,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -1106,6 +1141,7 @@ fn search_step(
         opening_lines,
         retry_lines,
         frozen_per_100: freezing_rate(&verified.wells, HOLD),
+        width: Some(config.width),
     })
 }
 
@@ -1212,6 +1248,29 @@ fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_retune_changes_the_budget_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(retune_config(dir.path(), &tiny()).unwrap_err().to_string().contains("no config.json"));
+        write_json(&dir.path().join("config.json"), &tiny()).unwrap();
+        let wider = CycleConfig {
+            width: 24,
+            samples_per_depth: 9,
+            refine: RefineConfig { width: 8, ..tiny().refine },
+            ..tiny()
+        };
+        retune_config(dir.path(), &wider).unwrap();
+        assert_eq!(stored_config(dir.path()).unwrap(), Some(wider.clone()));
+        for other in [
+            CycleConfig { seed: 6, ..wider.clone() },
+            CycleConfig { history: 1, ..wider.clone() },
+            CycleConfig { refine: RefineConfig { depth: 5, ..wider.refine.clone() }, ..wider.clone() },
+        ] {
+            assert!(retune_config(dir.path(), &other).unwrap_err().to_string().contains("may be retuned"));
+            assert_eq!(stored_config(dir.path()).unwrap(), Some(wider.clone()), "unchanged");
+        }
+    }
 
     fn tiny() -> CycleConfig {
         CycleConfig {
