@@ -16,7 +16,7 @@ use crate::run::{execute, Exchanger};
 use anyhow::{bail, Result};
 use hatetris_eval::Evaluator;
 use hatetris_game::{Rules, Well};
-use hatetris_learn::cycle::{blocks, lookahead_pairs, targets_from_pairs, RefineConfig, TargetKind};
+use hatetris_learn::cycle::{blocks, lookahead_pairs, RefineConfig, TargetKind};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -47,15 +47,17 @@ pub fn fingerprint(
     })
 }
 
-/// The refine targets of `wells` (with `families`, one number per well,
-/// for the `relative`, `family` and `joint` targets) as
-/// `hatetris_learn::cycle::refine_targets` gives them on one process, found
-/// by the processes of `cluster` together; every process must call it with
-/// the same arguments (`eval_name` is the evaluator's identity) and gets
-/// all the targets. `progress(done, share)` reports this process's
-/// share as it goes, on the calling thread.
+/// The (value, lookahead) pairs of `wells` (with `families`, one number
+/// per well, for the `relative`, `family` and `joint` targets) in their
+/// order, as `hatetris_learn::cycle::lookahead_pairs` gives them on one
+/// process, found by the processes of `cluster` together; every process
+/// must call it with the same arguments (`eval_name` is the evaluator's
+/// identity) and gets all the pairs, from which
+/// `hatetris_learn::cycle::targets_from_pairs` makes the targets one
+/// process makes. `progress(done, share)` reports this process's share as
+/// it goes, on the calling thread.
 #[allow(clippy::too_many_arguments)]
-pub fn refine(
+pub fn refine_pairs(
     cluster: &Cluster,
     wells: &[Well],
     families: Option<&[u32]>,
@@ -65,7 +67,7 @@ pub fn refine(
     eval_name: &str,
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Vec<f32>> {
+) -> Result<Vec<(f32, f32)>> {
     if let Some(f) = families {
         if f.len() != wells.len() {
             bail!("{} family numbers for {} wells", f.len(), wells.len());
@@ -99,5 +101,5 @@ pub fn refine(
         }
         pairs.extend(got);
     }
-    Ok(targets_from_pairs(pairs, families, config))
+    Ok(pairs)
 }

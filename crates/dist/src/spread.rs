@@ -95,7 +95,7 @@ impl Runner for ClusterSpread {
 }
 
 impl Spread for ClusterSpread {
-    fn refine(
+    fn refine_pairs(
         &mut self,
         wells: &[Well],
         families: Option<&[u32]>,
@@ -105,17 +105,24 @@ impl Spread for ClusterSpread {
         eval_name: &str,
         seed: u64,
         progress: &mut dyn FnMut(usize),
-    ) -> Result<Vec<f32>, CycleError> {
+    ) -> Result<Vec<(f32, f32)>, CycleError> {
         // Each process refines its block of the wells (`crate::refine`);
         // progress counts this process's wells, then all of them.
         let cluster = self.next();
         let eval = Arc::clone(eval);
-        let targets =
-            crate::refine::refine(&cluster, wells, families, rules, config, eval, eval_name, seed, &mut |done, _| {
-                progress(done)
-            })
-            .map_err(|e| CycleError::Spread(format!("{e:#}")))?;
+        let pairs = crate::refine::refine_pairs(
+            &cluster,
+            wells,
+            families,
+            rules,
+            config,
+            eval,
+            eval_name,
+            seed,
+            &mut |done, _| progress(done),
+        )
+        .map_err(|e| CycleError::Spread(format!("{e:#}")))?;
         progress(wells.len());
-        Ok(targets)
+        Ok(pairs)
     }
 }

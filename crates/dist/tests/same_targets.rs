@@ -4,7 +4,7 @@
 use hatetris_dist::net::{free_local_addresses, Cluster};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{Rules, Well};
-use hatetris_learn::cycle::{refine_targets, RefineConfig, TargetKind};
+use hatetris_learn::cycle::{refine_targets, targets_from_pairs, RefineConfig, TargetKind};
 use hatetris_search::{run, BeamState, SearchConfig};
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,7 +58,7 @@ fn on_cluster(
             let families = families.clone();
             std::thread::spawn(move || {
                 let mut last = 0;
-                let targets = hatetris_dist::refine::refine(
+                let pairs = hatetris_dist::refine::refine_pairs(
                     &cluster,
                     &wells,
                     families.as_deref(),
@@ -72,7 +72,7 @@ fn on_cluster(
                         last = done;
                     },
                 );
-                targets
+                pairs.map(|p| targets_from_pairs(p, families.as_deref(), &config))
             })
         })
         .collect();

@@ -6,7 +6,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hatetris_learn::cycle::RefineStep;
+use hatetris_learn::cycle::{targets_from_pairs, RefineStep};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -71,7 +71,7 @@ pub fn refine(args: &RefineArgs) -> Result<()> {
             last_log = Instant::now();
         }
     };
-    let targets = hatetris_dist::refine::refine(
+    let pairs = hatetris_dist::refine::refine_pairs(
         &cluster,
         &step.wells,
         step.families.as_deref(),
@@ -82,6 +82,7 @@ pub fn refine(args: &RefineArgs) -> Result<()> {
         step.seed,
         &mut progress,
     )?;
+    let targets = targets_from_pairs(pairs, step.families.as_deref(), &step.config);
     if let Some(copies) = copies {
         copies.wait()?;
     }

@@ -14,6 +14,9 @@
 //! RUN/net-000.hnet         the starting network
 //! RUN/cycle-001/samples.htds   search: sampled wells, target = network value x
 //! RUN/cycle-001/search.json    search: score, replay, timings (written last)
+//! RUN/cycle-001/refine-part-0000.htrp  refine: each part's pairs, kept
+//!                              until refined.htds is written (a run killed
+//!                              in refine goes on from its last part)
 //! RUN/cycle-001/refined.htds   refine: the scaled targets t
 //! RUN/cycle-001/net.hnet       learn: the next network
 //! RUN/metrics.jsonl        one line per finished cycle
@@ -24,6 +27,7 @@
 //! as done only when its last file exists, so a run killed at any moment
 //! continues from the last finished step.
 
+mod parts;
 mod refine;
 mod run;
 pub mod spread;

@@ -1,6 +1,7 @@
 //! Running cycles, each step resumable.
 
-use super::refine::RefineConfig;
+use super::parts::{refine_in_parts, remove_parts, PartSettings, PART_WELLS};
+use super::refine::{targets_from_pairs, RefineConfig};
 use super::spread::{Alone, Spread};
 use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
@@ -751,13 +752,15 @@ pub fn run_cycles_on(
                 let step = RefineStep::read(&config, rules, dir, cycle)?;
                 let total = step.wells.len();
                 let families = step.families.as_deref();
-                let targets =
-                    spread.refine(&step.wells, families, rules, &step.config, &qnet, &net_name, seed, &mut |done| {
+                let settings = PartSettings { rules, config: &step.config, eval: &qnet, eval_name: &net_name, seed };
+                let pairs =
+                    refine_in_parts(spread, &cdir, &step.wells, families, &settings, PART_WELLS, &mut |done| {
                         on_event(CycleEvent::RefineProgress { cycle, done, total })
                     })?;
-                step.write(&refined_path, &targets)?;
+                step.write(&refined_path, &targets_from_pairs(pairs, families, &step.config))?;
                 Ok(t.elapsed().as_secs_f64())
             })?;
+        remove_parts(&cdir)?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }

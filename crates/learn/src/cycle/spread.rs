@@ -17,10 +17,11 @@ use std::sync::Arc;
 
 /// A [`Runner`] that can also share out the refine step.
 pub trait Spread: Runner {
-    /// The refine step's targets for `wells`, the same as
-    /// [`super::refine_targets`] gives alone.
+    /// The (value, lookahead) pairs of `wells`, the same as
+    /// [`super::lookahead_pairs`] gives alone (the cycle refines its wells
+    /// in parts, keeping each part's pairs as it ends).
     #[allow(clippy::too_many_arguments)]
-    fn refine(
+    fn refine_pairs(
         &mut self,
         wells: &[Well],
         families: Option<&[u32]>,
@@ -30,11 +31,11 @@ pub trait Spread: Runner {
         eval_name: &str,
         seed: u64,
         progress: &mut dyn FnMut(usize),
-    ) -> Result<Vec<f32>, CycleError>;
+    ) -> Result<Vec<(f32, f32)>, CycleError>;
 }
 
 impl Spread for Alone {
-    fn refine(
+    fn refine_pairs(
         &mut self,
         wells: &[Well],
         families: Option<&[u32]>,
@@ -44,7 +45,7 @@ impl Spread for Alone {
         _eval_name: &str,
         seed: u64,
         progress: &mut dyn FnMut(usize),
-    ) -> Result<Vec<f32>, CycleError> {
-        Ok(super::refine_targets(wells, families, rules, config, eval.as_ref(), seed, progress))
+    ) -> Result<Vec<(f32, f32)>, CycleError> {
+        Ok(super::lookahead_pairs(wells, families, rules, config, eval.as_ref(), seed, progress))
     }
 }
