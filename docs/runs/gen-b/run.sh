@@ -13,12 +13,14 @@
 # On several processes: EXTRA="--local 2" (or --processes/--process/
 # --hostfile) with THREADS=1; process I > 0 keeps its copy of the run in
 # RUN/process-I, which must start as a copy of RUN (see README.md).
-# WIDTH (default 100000) is the master width; RETUNE=1 lets a run go on
-# at another one (cycle --retune), from generation 12 on 200000.
+# WIDTH (default 100000) is the master width and BAND (default 3) its
+# chain band; RETUNE=1 lets a run go on with others (cycle --retune):
+# generation 12 searched at WIDTH=200000, from 13 on WIDTH=100000 BAND=0
+# (every candidate chained, as the record engine chained them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
 exec nice -n 10 "$B" cycle --dir "${1:-/work/runs/gen-b/r}" --cycles "${2:-10}" \
-    --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule record --chain-band 3 \
+    --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule record --chain-band ${BAND:-3} \
     --refine-width 50 --refine-depth 10 --history 2 --retry-below 0.5 \
     --suite-width 1000 --suite-pieces 250 --seed 81 --threads ${THREADS:-1} ${EXTRA:-}

@@ -150,10 +150,11 @@ pub struct CycleArgs {
     /// overvalues does not leave the cycle one short game to learn from.
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
-    /// On resume, let --width, --samples and --refine-width take other
-    /// values than the run's, from its next search step on (as knewjade
-    /// widened the beam when the games levelled off); every cycle's
-    /// metrics name the width it searched at. Other settings stay fixed.
+    /// On resume, let --width, --samples, --quiescence, --chain-band and
+    /// --refine-width take other values than the run's, for the steps not
+    /// yet run (as knewjade widened the beam when the games levelled off);
+    /// every cycle's metrics name the width it searched at. Other settings
+    /// stay fixed.
     #[arg(long)]
     pub retune: bool,
     /// The search step's clear chains (refine's lookaheads never chain).
@@ -295,13 +296,15 @@ fn check_resume(
 ) -> Result<Option<CycleConfig>> {
     let given_on_line = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
     let asked = stored_flags(&args.config());
-    let retunable = ["width", "samples", "refine_width"];
+    let retunable = ["width", "samples", "refine_width", "quiescence", "chain_band"];
     let mut retuned = stored.clone();
     for ((name, stored), (_, given)) in stored_flags(stored).into_iter().zip(asked) {
         if args.retune && retunable.contains(&name) && given_on_line(name) {
             match name {
                 "width" => retuned.width = args.width,
                 "samples" => retuned.samples_per_depth = args.samples,
+                "quiescence" => retuned.quiescence = args.chains.quiescence,
+                "chain_band" => retuned.chain_band = args.chains.chain_band,
                 _ => retuned.refine.width = args.refine_width,
             }
             continue;
@@ -399,12 +402,17 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                 retune_config(&args.dir, &new)?;
                 if !args.run.quiet {
                     eprintln!(
-                        "retuned {}: width {} -> {}, samples {} -> {}, refine width {} -> {}, for the steps not yet run",
+                        "retuned {} for the steps not yet run: width {} -> {}, samples {} -> {}, \
+                         quiescence {} -> {}, chain band {} -> {}, refine width {} -> {}",
                         args.dir.display(),
                         stored.width,
                         new.width,
                         stored.samples_per_depth,
                         new.samples_per_depth,
+                        stored.quiescence,
+                        new.quiescence,
+                        stored.chain_band,
+                        new.chain_band,
                         stored.refine.width,
                         new.refine.width
                     );

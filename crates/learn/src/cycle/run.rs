@@ -253,6 +253,10 @@ pub struct CycleMetrics {
     /// written before it was kept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<usize>,
+    /// The chains' depth and band of that search (`quiescence`,
+    /// `chain_band`), kept with the width.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chains: Option<(u32, u32)>,
 }
 
 /// Progress events for the command line.
@@ -484,12 +488,13 @@ pub fn stored_config(dir: &Path) -> Result<Option<CycleConfig>, CycleError> {
     }
 }
 
-/// Stores `config` as the settings of the run in `dir` from its next
-/// search step on (`cycle --retune`: knewjade widened the master beam
-/// when the games levelled off). Only the search's budget may change
-/// (`width`, `samples_per_depth`) and the refine lookahead's width: every
-/// other setting shapes what the cycles already done mean. Refused, and
-/// nothing written, for a folder that holds no run or any other change.
+/// Stores `config` as the settings of the run in `dir` for the steps it
+/// has not run yet (`cycle --retune`: knewjade widened the master beam
+/// when the games levelled off). Only the search step's budget may change
+/// (`width`, `samples_per_depth`, the chains' depth and band) and the
+/// refine lookahead's width: every other setting shapes what the cycles
+/// already done mean. Refused, and nothing written, for a folder that
+/// holds no run or any other change.
 pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError> {
     let Some(stored) = stored_config(dir)? else {
         return Err(CycleError::Invalid(format!("{} holds no run (no config.json)", dir.display())));
@@ -497,12 +502,15 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
     let budget_only = CycleConfig {
         width: stored.width,
         samples_per_depth: stored.samples_per_depth,
+        quiescence: stored.quiescence,
+        chain_band: stored.chain_band,
         refine: RefineConfig { width: stored.refine.width, ..config.refine.clone() },
         ..config.clone()
     };
     if budget_only != stored {
         return Err(CycleError::Invalid(
-            "only the width, the samples and the refine width of a run may be retuned".into(),
+            "only the width, the samples, the chains' depth and band and the refine width of a run may be retuned"
+                .into(),
         ));
     }
     config.validate()?;
@@ -550,6 +558,9 @@ pub struct SearchRecord {
     /// The beam width of the searched game.
     #[serde(default)]
     pub width: Option<usize>,
+    /// Its chains' depth and band.
+    #[serde(default)]
+    pub chains: Option<(u32, u32)>,
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
@@ -874,6 +885,7 @@ pub fn run_cycles_on(
             retry_lines: record.retry_lines,
             frozen_per_100: record.frozen_per_100,
             width: record.width,
+            chains: record.chains,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -1145,6 +1157,7 @@ fn search_step(
         retry_lines,
         frozen_per_100: freezing_rate(&verified.wells, HOLD),
         width: Some(config.width),
+        chains: Some((config.quiescence, config.chain_band)),
     })
 }
 
@@ -1260,6 +1273,8 @@ mod tests {
         let wider = CycleConfig {
             width: 24,
             samples_per_depth: 9,
+            quiescence: 3,
+            chain_band: 2,
             refine: RefineConfig { width: 8, ..tiny().refine },
             ..tiny()
         };
