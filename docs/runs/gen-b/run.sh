@@ -15,7 +15,7 @@
 # RUN/process-I, which must start as a copy of RUN (see README.md).
 # WIDTH (default 100000) is the master width and BAND (default 3) its
 # chain band; RETUNE=1 lets a run go on with others (cycle --retune):
-# generation 12 searched at WIDTH=200000, from 13 on WIDTH=100000 BAND=0
+# generation 12 searched at WIDTH=200000, from 13 on WIDTH=200000 BAND=0
 # (every candidate chained, as the record engine chained them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
