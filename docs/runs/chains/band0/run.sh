@@ -8,8 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 B=${BIN:-target/release/hatetris}
 o=${1:-docs/runs/chains/band0}
-for arm in "10000 0 0 record" "10000 4 3 record" "10000 4 10 record" "10000 4 0 record" "10000 20 0 record" "10000 20 3 record" \
-           "5000 4 0 record" "5000 4 3 record" "20000 4 3 record" "2500 4 0 record" "2500 0 0 record" \
+for arm in "10000 0 0 record" "10000 1 0 record" "10000 2 0 record" "5000 2 0 record" "15000 2 0 record" "20000 2 0 record" "10000 4 3 record" "10000 4 10 record" "10000 4 0 record" "10000 20 0 record" "10000 20 3 record" \
+           "5000 4 0 record" "5000 4 3 record" "20000 4 3 record" "20000 4 0 record" "2500 4 0 record" "2500 0 0 record" \
            "5000 4 0 enemy" "2500 4 0 enemy"; do
   set -- $arm
   /usr/bin/time -f '%U' -o "$o/.t" "$B" search --width "$1" --quiescence "$2" --chain-rule "$4" --chain-band "$3" \
@@ -20,3 +20,5 @@ rm -f "$o/.t" "$o/.j"
 g=docs/runs/chains/games.sh
 BIN=$B $g "$o" rec4b0-2500 2500 --quiescence 4 --chain-rule record --chain-band 0
 BIN=$B $g "$o" enemy4b0-2000 2000 --quiescence 4 --chain-rule enemy --chain-band 0
+BIN=$B $g "$o" rec4b0-2500-open4 2500 --quiescence 4 --chain-rule record --chain-band 0 --open 4
+BIN=$B $g "$o" plain-10k-open4 10000 --quiescence 0 --open 4
