@@ -153,8 +153,8 @@ pub struct CycleArgs {
     /// On resume, let --width, --samples, --quiescence, --chain-band and
     /// --refine-width take other values than the run's, for the steps not
     /// yet run (as knewjade widened the beam when the games levelled off);
-    /// every cycle's metrics name the width it searched at. Other settings
-    /// stay fixed.
+    /// every cycle's metrics name the width and chains it searched with.
+    /// Other settings stay fixed.
     #[arg(long)]
     pub retune: bool,
     /// The search step's clear chains (refine's lookaheads never chain).
@@ -286,6 +286,7 @@ fn stored_flags(c: &CycleConfig) -> Vec<(&'static str, String)> {
 /// Refuses a resumed run any flag given with another value than the one
 /// it was started with (as `hunt` does), and a starting network other
 /// than its own.
+///
 /// With `--retune`, returns the run's settings with the budget flags
 /// given on the line in place of its own (None: nothing to change).
 fn check_resume(
