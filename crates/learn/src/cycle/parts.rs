@@ -53,12 +53,14 @@ pub fn refine_in_parts(
     let parts = wells.len().div_ceil(part_wells.max(1)).max(1);
     let ranges = blocks(wells.len(), families, parts);
     let keys: Vec<u64> = ranges.iter().map(|r| part_key(&wells[r.clone()], r, families, settings)).collect();
-    let kept = |i: usize| read_part(&part_path(dir, i), keys[i], ranges[i].len()).ok();
-    let mine = (0..parts).find(|&i| kept(i).is_none()).unwrap_or(parts);
+    // Each kept part is read once, before the processes agree.
+    let mut kept: Vec<Option<Vec<(f32, f32)>>> =
+        (0..parts).map(|i| read_part(&part_path(dir, i), keys[i], ranges[i].len()).ok()).collect();
+    let mine = kept.iter().position(Option::is_none).unwrap_or(parts);
     let from = spread.least(mine as u64).map_err(CycleError::Spread)? as usize;
     let mut pairs = Vec::with_capacity(wells.len());
     for (i, range) in ranges.iter().enumerate() {
-        let part = match kept(i) {
+        let part = match kept[i].take() {
             Some(p) if i < from => p,
             _ => {
                 let done = pairs.len();
