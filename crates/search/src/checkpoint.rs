@@ -209,6 +209,17 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     Ok(Restored { config, evaluator, state })
 }
 
+/// The checkpoint file's bytes, for a caller that keeps a search inside a
+/// file of its own (a cycle's search step keeps its sampler's state too).
+pub fn to_bytes(config: &SearchConfig, evaluator: &str, state: &BeamState) -> Vec<u8> {
+    encode(config, evaluator, state)
+}
+
+/// Reads [`to_bytes`]' bytes back (`path` names them in errors).
+pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
+    decode(bytes, path)
+}
+
 /// Saves the search in `dir` (created if missing).
 pub fn save(dir: &Path, config: &SearchConfig, evaluator: &str, state: &BeamState) -> Result<(), CheckpointError> {
     let path = dir.join(FILE_NAME);

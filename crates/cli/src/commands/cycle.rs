@@ -443,6 +443,11 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                 eprintln!("cycle {cycle}: {} already done, skipped", step_name(step));
             }
         }
+        CycleEvent::SearchResumed { cycle, depth, lines } => {
+            if !quiet {
+                eprintln!("cycle {cycle} search: resumed from its save at depth {depth} ({lines} lines)");
+            }
+        }
         CycleEvent::SearchDepth { report, .. } => {
             if let Some((p, last)) = search_progress.as_mut() {
                 p.update(report);

@@ -13,6 +13,9 @@
 //! RUN/config.json          the settings (fixed at the first start; `--retune` changes the budget)
 //! RUN/net-000.hnet         the starting network
 //! RUN/cycle-001/samples.htds   search: sampled wells, target = network value x
+//! RUN/cycle-001/search.htsc    search: the master game's beam and samples,
+//!                              saved every few depths until search.json is
+//!                              written (a run killed mid-search goes on from it)
 //! RUN/cycle-001/search.json    search: score, replay, timings (written last)
 //! RUN/cycle-001/refine-part-0000.htrp  refine: each part's pairs, kept
 //!                              until refined.htds is written (a run killed
@@ -29,6 +32,7 @@
 
 mod parts;
 mod refine;
+mod resume;
 mod run;
 pub mod spread;
 

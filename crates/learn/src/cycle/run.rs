@@ -2,6 +2,7 @@
 
 use super::parts::{refine_in_parts, remove_parts, PartSettings, PART_WELLS};
 use super::refine::{targets_from_pairs, RefineConfig};
+use super::resume::{self, SamplerState};
 use super::spread::{Alone, Spread};
 use crate::dataset::{read_dataset, write_dataset, DatasetWriter, Sample};
 use crate::distill::label_with_mean;
@@ -143,6 +144,22 @@ pub struct CycleConfig {
     /// (docs/experiments.md, trap).
     #[serde(default)]
     pub retry_below: f32,
+    /// Beam entries the master search expands between two saves of the
+    /// search step (`cycle-NNN/search.htsc`; 0: never saved): every
+    /// `max(1, this / width)` depths, about four minutes on this machine
+    /// by default. Only how much a kill loses; the results are the same.
+    #[serde(default = "checkpoint_entries", skip_serializing_if = "is_default_checkpoint")]
+    pub checkpoint_entries: u64,
+}
+
+const CHECKPOINT_ENTRIES: u64 = 4_000_000;
+
+fn checkpoint_entries() -> u64 {
+    CHECKPOINT_ENTRIES
+}
+
+fn is_default_checkpoint(entries: &u64) -> bool {
+    *entries == CHECKPOINT_ENTRIES
 }
 
 fn twenty() -> usize {
@@ -195,6 +212,7 @@ impl Default for CycleConfig {
             opening_width: 0,
             opening_samples: 0,
             retry_below: 0.0,
+            checkpoint_entries: CHECKPOINT_ENTRIES,
         }
     }
 }
@@ -261,13 +279,40 @@ pub struct CycleMetrics {
 
 /// Progress events for the command line.
 pub enum CycleEvent<'a> {
-    StepStarted { cycle: usize, step: Step },
-    StepSkipped { cycle: usize, step: Step },
-    SearchDepth { cycle: usize, report: &'a hatetris_search::DepthReport },
-    RefineProgress { cycle: usize, done: usize, total: usize },
-    Epoch { cycle: usize, report: &'a crate::train::EpochReport },
-    SuiteProgress { done: usize, total: usize },
-    CycleDone { metrics: &'a CycleMetrics },
+    StepStarted {
+        cycle: usize,
+        step: Step,
+    },
+    StepSkipped {
+        cycle: usize,
+        step: Step,
+    },
+    SearchDepth {
+        cycle: usize,
+        report: &'a hatetris_search::DepthReport,
+    },
+    /// The master search goes on from its save at `depth` (`lines` so far).
+    SearchResumed {
+        cycle: usize,
+        depth: usize,
+        lines: u32,
+    },
+    RefineProgress {
+        cycle: usize,
+        done: usize,
+        total: usize,
+    },
+    Epoch {
+        cycle: usize,
+        report: &'a crate::train::EpochReport,
+    },
+    SuiteProgress {
+        done: usize,
+        total: usize,
+    },
+    CycleDone {
+        metrics: &'a CycleMetrics,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -363,6 +408,14 @@ impl CycleConfig {
     }
 
     /// The seed of cycle `cycle`'s search, refine and learn steps.
+    /// Depths of the master search between two saves (0: never).
+    fn checkpoint_depths(&self) -> usize {
+        match self.checkpoint_entries {
+            0 => 0,
+            n => (n / self.width.max(1) as u64).max(1) as usize,
+        }
+    }
+
     fn cycle_seed(&self, cycle: usize) -> u64 {
         self.seed.wrapping_add(cycle as u64 * 0x9E37_79B9)
     }
@@ -749,6 +802,7 @@ pub fn run_cycles_on(
                 let path = &samples_path;
                 search_step(spread, &config, rules, starts.as_ref(), net, retry, seed, cycle, path, on_event)
             })?;
+        resume::remove(&cdir)?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
@@ -977,8 +1031,10 @@ struct Sampler<'a> {
     /// Wells a depth of the search being sampled.
     per_depth: usize,
     writer: DatasetWriter,
-    sampled: usize,
-    error: Option<crate::dataset::DatasetError>,
+    /// Every sample written, for the step's saves (tens of MB at the
+    /// record engine's scale).
+    kept: Vec<Sample>,
+    error: Option<CycleError>,
 }
 
 impl Sampler<'_> {
@@ -1044,12 +1100,37 @@ impl Sampler<'_> {
 
     /// Writes one sample; false (the error kept) if the write failed.
     fn write(&mut self, well: &Well, value: f32) -> bool {
-        if let Err(err) = self.writer.push(&Sample::new(well.playable(self.rules), value)) {
-            self.error = Some(err);
+        let sample = Sample::new(well.playable(self.rules), value);
+        if let Err(err) = self.writer.push(&sample) {
+            self.error = Some(err.into());
             return false;
         }
-        self.sampled += 1;
+        self.kept.push(sample);
         true
+    }
+
+    /// The state a save keeps.
+    fn state(&self, secs: f64) -> SamplerState {
+        SamplerState {
+            secs,
+            word_pos: self.rng.get_word_pos(),
+            families: self.families,
+            pending: self.pending.clone(),
+            samples: self.kept.clone(),
+        }
+    }
+
+    /// Takes up a saved state: the samples written again, the stream and
+    /// the families where they were.
+    fn restore(&mut self, saved: SamplerState) -> Result<(), CycleError> {
+        for sample in &saved.samples {
+            self.writer.push(sample)?;
+        }
+        self.kept = saved.samples;
+        self.rng.set_word_pos(saved.word_pos);
+        self.families = saved.families;
+        self.pending = saved.pending;
+        Ok(())
     }
 }
 
@@ -1090,27 +1171,61 @@ fn search_step(
         rng: ChaCha8Rng::seed_from_u64(seed),
         per_depth: config.samples_per_depth,
         writer: DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?,
-        sampled: 0,
+        kept: Vec::new(),
         error: None,
     };
-    let t = Instant::now();
-    // A search whose beams are sampled, depth by depth, with progress.
-    let mut sampled = |state: &mut BeamState, sampler: &mut Sampler, search: &SearchConfig, (eval, name): Named| {
-        sampler.pending.clear();
-        spread
-            .search(state, search, eval, name, true, &mut |report, s| {
-                on_event(CycleEvent::SearchDepth { cycle, report });
-                sampler.take(s.expect("every state was asked for"))
-            })
-            .map_err(CycleError::Spread)?;
-        Ok::<u32, CycleError>(state.best_score)
+    // The master game goes on from the last save every process holds.
+    let dir = samples_path.parent().unwrap_or(Path::new("."));
+    let every = config.checkpoint_depths();
+    let mut saves = if every > 0 { resume::load(dir, &search, net_name) } else { Vec::new() };
+    let mine = saves.first().map_or(0, |s| s.search.state.depth as u64 + 1);
+    let agreed = spread.least(mine).map_err(CycleError::Spread)?;
+    let at = saves.iter().position(|s| s.search.state.depth as u64 + 1 == agreed);
+    let all_hold = spread.least(at.is_some() as u64).map_err(CycleError::Spread)? == 1;
+    let (mut state, secs_before) = match at {
+        Some(k) if all_hold => {
+            let saved = saves.swap_remove(k);
+            let secs = saved.sampler.secs;
+            sampler.restore(saved.sampler)?;
+            let (depth, lines) = (saved.search.state.depth, saved.search.state.best_score);
+            on_event(CycleEvent::SearchResumed { cycle, depth, lines });
+            (saved.search.state, secs)
+        }
+        _ => (BeamState::new(), 0.0),
     };
-    let mut state = BeamState::new();
-    let lines = sampled(&mut state, &mut sampler, &search, (net, net_name))?;
+    drop(saves);
+    let t = Instant::now();
+    let secs = |t: Instant| secs_before + t.elapsed().as_secs_f64();
+    // A search whose beams are sampled, depth by depth, with progress; the
+    // master game's (`save`) saved every `every` depths and at its end.
+    let mut sampled =
+        |state: &mut BeamState, sampler: &mut Sampler, search: &SearchConfig, (eval, name): Named, save: bool| {
+            if state.depth == 0 || !save {
+                sampler.pending.clear();
+            }
+            spread
+                .search(state, search, eval, name, true, &mut |report, s| {
+                    on_event(CycleEvent::SearchDepth { cycle, report });
+                    let s = s.expect("every state was asked for");
+                    if !sampler.take(s) {
+                        return false;
+                    }
+                    if save && every > 0 && (s.depth % every == 0 || s.is_finished(search)) {
+                        if let Err(e) = resume::save(dir, search, name, s, &sampler.state(secs(t))) {
+                            sampler.error = Some(e);
+                            return false;
+                        }
+                    }
+                    true
+                })
+                .map_err(CycleError::Spread)?;
+            Ok::<u32, CycleError>(state.best_score)
+        };
+    let lines = sampled(&mut state, &mut sampler, &search, (net, net_name), true)?;
     let mut retry_lines = None;
     if let Some((before, last_lines)) = retry {
         if (lines as f32) < config.retry_below * last_lines as f32 {
-            retry_lines = Some(sampled(&mut BeamState::new(), &mut sampler, &search, before)?);
+            retry_lines = Some(sampled(&mut BeamState::new(), &mut sampler, &search, before, false)?);
         }
     }
     let mut starts_pieces = None;
@@ -1122,7 +1237,7 @@ fn search_step(
                 break;
             }
             let mut s = BeamState::from_moves(&start.moves, rules, search.enemy)?;
-            sampled(&mut s, &mut sampler, &from_start, (net, net_name))?;
+            sampled(&mut s, &mut sampler, &from_start, (net, net_name), false)?;
             total += s.pieces_survived();
         }
         starts_pieces = Some(total as f64 / suite.starts.len() as f64);
@@ -1138,10 +1253,10 @@ fn search_step(
         let moves = noisy_opening(net.as_ref(), &on, config.opening_pieces, config.opening_noise, salt);
         let mut s = BeamState::from_moves(&moves, rules, search.enemy)?;
         sampler.per_depth = if config.opening_samples > 0 { config.opening_samples } else { config.samples_per_depth };
-        opening_lines.push(sampled(&mut s, &mut sampler, &on, (net, net_name))?);
+        opening_lines.push(sampled(&mut s, &mut sampler, &on, (net, net_name), false)?);
     }
     if let Some(e) = sampler.error {
-        return Err(e.into());
+        return Err(e);
     }
     sampler.writer.finish()?;
     let result = state.result();
@@ -1150,8 +1265,8 @@ fn search_step(
         lines: verified.score,
         pieces: result.moves.len(),
         replay: verified.replay,
-        wells_sampled: sampler.sampled,
-        search_secs: t.elapsed().as_secs_f64(),
+        wells_sampled: sampler.kept.len(),
+        search_secs: secs(t),
         starts_pieces,
         opening_lines,
         retry_lines,
@@ -1327,6 +1442,66 @@ mod tests {
         let net = Network::random(8, 1);
         run_cycles(dir, 1, config, &net, Some((1, Step::Search)), &mut |_| {})?;
         Ok(read_json(&cycle_dir(dir, 1).join("search.json")).unwrap())
+    }
+
+    #[test]
+    fn a_search_killed_midway_goes_on_from_its_save_to_the_same_bytes() {
+        let tmp = tempfile::tempdir().unwrap();
+        // Children in a band: the pending children cross the saves too.
+        let config = CycleConfig { sample_children: true, sample_band: 0.5, checkpoint_entries: 48, ..tiny() };
+        assert_eq!(config.checkpoint_depths(), 4);
+        let whole = tmp.path().join("whole");
+        let record = search_only(&whole, &config).unwrap();
+        let samples = std::fs::read(cycle_dir(&whole, 1).join("samples.htds")).unwrap();
+        // The saves go once the record is written.
+        assert!(!cycle_dir(&whole, 1).join(resume::FILE).exists());
+        assert!(!cycle_dir(&whole, 1).join(resume::PREVIOUS).exists());
+
+        let killed = tmp.path().join("killed");
+        let net = Network::random(8, 1);
+        let kill = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_cycles(&killed, 1, &config, &net, Some((1, Step::Search)), &mut |e| {
+                if let CycleEvent::SearchDepth { report, .. } = e {
+                    assert!(report.depth < 10, "killed at depth 10");
+                }
+            })
+        }));
+        assert!(kill.is_err());
+        let cdir = cycle_dir(&killed, 1);
+        assert!(!cdir.join("samples.htds").exists() && cdir.join(resume::FILE).exists());
+        let resumed_at = |dir: &Path| {
+            let mut at = None;
+            run_cycles(dir, 1, &config, &net, Some((1, Step::Search)), &mut |e| {
+                if let CycleEvent::SearchResumed { depth, .. } = e {
+                    at = Some(depth);
+                }
+            })
+            .unwrap();
+            let again: SearchRecord = read_json(&cycle_dir(dir, 1).join("search.json")).unwrap();
+            assert_eq!(
+                (again.lines, &again.replay, again.pieces, again.wells_sampled),
+                (record.lines, &record.replay, record.pieces, record.wells_sampled)
+            );
+            assert_eq!(std::fs::read(cycle_dir(dir, 1).join("samples.htds")).unwrap(), samples);
+            at
+        };
+        // A copy whose last save is damaged goes on from the save before.
+        let damaged = tmp.path().join("damaged");
+        std::fs::create_dir_all(cycle_dir(&damaged, 1)).unwrap();
+        for name in ["config.json", "net-000.hnet"] {
+            std::fs::copy(killed.join(name), damaged.join(name)).unwrap();
+        }
+        let mut bytes = std::fs::read(cdir.join(resume::FILE)).unwrap();
+        bytes[100] ^= 1;
+        std::fs::write(cycle_dir(&damaged, 1).join(resume::FILE), bytes).unwrap();
+        std::fs::copy(cdir.join(resume::PREVIOUS), cycle_dir(&damaged, 1).join(resume::PREVIOUS)).unwrap();
+        assert_eq!(resumed_at(&killed), Some(8));
+        assert_eq!(resumed_at(&damaged), Some(4));
+        // Never saved with 0 entries.
+        let never = tmp.path().join("never");
+        search_only(&never, &CycleConfig { checkpoint_entries: 0, ..config.clone() }).unwrap();
+        let kept = std::fs::read(cycle_dir(&never, 1).join("samples.htds")).unwrap();
+        assert_eq!(kept, samples, "saving changes nothing");
     }
 
     #[test]
