@@ -1379,6 +1379,7 @@ fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRec
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hatetris_search::runner::Runner;
 
     #[test]
     fn a_retune_changes_the_budget_and_nothing_else() {
@@ -1502,6 +1503,93 @@ mod tests {
         search_only(&never, &CycleConfig { checkpoint_entries: 0, ..config.clone() }).unwrap();
         let kept = std::fs::read(cycle_dir(&never, 1).join("samples.htds")).unwrap();
         assert_eq!(kept, samples, "saving changes nothing");
+    }
+
+    /// One process whose peers answer `least` with the values given, in
+    /// order: how a spread step agrees, without the network.
+    struct Peers(std::collections::VecDeque<u64>);
+
+    impl Runner for Peers {
+        fn processes(&self) -> usize {
+            1
+        }
+        fn search(
+            &mut self,
+            state: &mut BeamState,
+            config: &SearchConfig,
+            eval: &Arc<dyn Evaluator>,
+            name: &str,
+            every: bool,
+            on_depth: &mut dyn FnMut(&hatetris_search::DepthReport, Option<&BeamState>) -> bool,
+        ) -> Result<hatetris_search::SearchResult, String> {
+            Alone.search(state, config, eval, name, every, on_depth)
+        }
+        fn least(&mut self, value: u64) -> Result<u64, String> {
+            Ok(self.0.pop_front().map_or(value, |peer| peer.min(value)))
+        }
+    }
+
+    impl Spread for Peers {
+        fn refine_pairs(
+            &mut self,
+            wells: &[Well],
+            families: Option<&[u32]>,
+            rules: Rules,
+            config: &RefineConfig,
+            eval: &Arc<dyn Evaluator>,
+            name: &str,
+            seed: u64,
+            progress: &mut dyn FnMut(usize),
+        ) -> Result<Vec<(f32, f32)>, CycleError> {
+            Alone.refine_pairs(wells, families, rules, config, eval, name, seed, progress)
+        }
+    }
+
+    #[test]
+    fn spread_the_search_goes_on_from_the_last_save_every_process_holds() {
+        let tmp = tempfile::tempdir().unwrap();
+        let config = CycleConfig { checkpoint_entries: 48, ..tiny() };
+        let net = Network::random(8, 1);
+        let whole = tmp.path().join("whole");
+        let record = search_only(&whole, &config).unwrap();
+        // A run killed at depth 10 holds saves at depths 4 and 8.
+        let killed = tmp.path().join("killed");
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_cycles(&killed, 1, &config, &net, Some((1, Step::Search)), &mut |e| {
+                if let CycleEvent::SearchDepth { report, .. } = e {
+                    assert!(report.depth < 10, "killed at depth 10");
+                }
+            })
+        }));
+        let copy = |name: &str| {
+            let to = tmp.path().join(name);
+            std::fs::create_dir_all(cycle_dir(&to, 1)).unwrap();
+            for f in ["config.json", "net-000.hnet", "cycle-001/search.htsc", "cycle-001/search.prev.htsc"] {
+                std::fs::copy(killed.join(f), to.join(f)).unwrap();
+            }
+            to
+        };
+        // (peers' answers to "the depth of your last save + 1", then to
+        // "do you hold the agreed one"; resumed at)
+        for (peers, at) in [(vec![9, 1], Some(8)), (vec![5, 1], Some(4)), (vec![0, 0], None), (vec![9, 0], None)] {
+            let dir = copy("spread");
+            let mut resumed = None;
+            let mut runner = Peers(peers.into());
+            run_cycles_on(&mut runner, &dir, 1, &config, &net, Some((1, Step::Search)), &mut |e| {
+                if let CycleEvent::SearchResumed { depth, .. } = e {
+                    resumed = Some(depth);
+                }
+            })
+            .unwrap();
+            assert_eq!(resumed, at);
+            let again: SearchRecord = read_json(&cycle_dir(&dir, 1).join("search.json")).unwrap();
+            assert_eq!((again.replay, again.wells_sampled), (record.replay.clone(), record.wells_sampled));
+            assert_eq!(
+                std::fs::read(cycle_dir(&dir, 1).join("samples.htds")).unwrap(),
+                std::fs::read(cycle_dir(&whole, 1).join("samples.htds")).unwrap()
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
     }
 
     #[test]
