@@ -41,16 +41,25 @@ pub enum ChainRule {
     /// The piece the game's own enemy would hand over in that well (without
     /// memory), and every clear that piece allows.
     Enemy,
+    /// The record rule only where every piece can clear a line, so that
+    /// the enemy cannot avoid handing over a clear. Where some piece
+    /// clears nothing the game's enemy gives one that clears nothing (its
+    /// best placement leaves the highest stack), and the record rule's S
+    /// clear there is a gift it never makes: a well of nearly full rows
+    /// whose holes S reaches but O does not chains to the record rule,
+    /// and beams that trusted such chains died in them.
+    Forced,
 }
 
 impl ChainRule {
-    pub const ALL: [ChainRule; 3] = [ChainRule::Sz, ChainRule::Record, ChainRule::Enemy];
+    pub const ALL: [ChainRule; 4] = [ChainRule::Sz, ChainRule::Record, ChainRule::Enemy, ChainRule::Forced];
 
     pub fn name(self) -> &'static str {
         match self {
             ChainRule::Sz => "sz",
             ChainRule::Record => "record",
             ChainRule::Enemy => "enemy",
+            ChainRule::Forced => "forced",
         }
     }
 
@@ -61,6 +70,7 @@ impl ChainRule {
             ChainRule::Sz => 0,
             ChainRule::Record => 1,
             ChainRule::Enemy => 2,
+            ChainRule::Forced => 3,
         }
     }
 
@@ -92,7 +102,7 @@ impl FromStr for ChainRule {
         ChainRule::ALL
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown chain rule '{s}' (expected sz, record or enemy)"))
+            .ok_or_else(|| format!("unknown chain rule '{s}' (expected sz, record, enemy or forced)"))
     }
 }
 
@@ -326,7 +336,8 @@ fn raise_by_clears(
 pub fn for_each_clear(wells: &[Well], rules: Rules, rule: ChainRule, mut reached: impl FnMut(usize, Well)) {
     match rule {
         ChainRule::Sz => sz_clears(wells, rules, |k, _, next, _| reached(k, next)),
-        ChainRule::Record => record_clears(wells, rules, reached),
+        ChainRule::Record => record_clears(wells, rules, false, reached),
+        ChainRule::Forced => record_clears(wells, rules, true, reached),
         ChainRule::Enemy => {
             for (k, well) in wells.iter().enumerate() {
                 // Most wells have no row a piece could complete: no sweep.
@@ -361,8 +372,9 @@ fn sz_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Piece,
     });
 }
 
-/// The record engine's rule for each of `wells` (see `ChainRule::Record`).
-fn record_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
+/// The record engine's rule for each of `wells` (see `ChainRule::Record`);
+/// `forced`: only in wells where every piece can clear (`ChainRule::Forced`).
+fn record_clears(wells: &[Well], rules: Rules, forced: bool, mut reached: impl FnMut(usize, Well)) {
     // S's clears decide most wells: S is the piece unless it can clear two
     // lines, and where S cannot clear the chain stops, so one S/Z sweep of
     // the wells that could clear at all does nearly all the work.
@@ -376,6 +388,9 @@ fn record_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, We
         let k = group[0].0;
         let (s, z) = group.split_at(group.partition_point(|c| c.1 == Piece::S));
         let single = |clears: &[(usize, Piece, Well, u32)]| clears.iter().all(|c| c.3 == 1);
+        if forced && (s.is_empty() || z.is_empty() || !others_clear(&wells[k], rules)) {
+            continue;
+        }
         // A piece with no clear is the enemy's and ends the chain.
         let chosen = if s.is_empty() || single(s) {
             s
@@ -399,6 +414,21 @@ fn record_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, We
             reached(k, c.2);
         }
     }
+}
+
+/// Can each of O, I, L, J and T clear a line in `well` (without ending
+/// the game)?
+fn others_clear(well: &Well, rules: Rules) -> bool {
+    [Piece::O, Piece::I, Piece::L, Piece::J, Piece::T].into_iter().all(|piece| {
+        let mut any = false;
+        for_each_completing_lock(well, rules, &[piece], |piece, x, y, o| {
+            if !any {
+                let mut next = *well;
+                any = next.lock(piece.shape(o), x, y) > 0 && !next.is_game_over();
+            }
+        });
+        any
+    })
 }
 
 /// The clears `piece` can make in `well`, once per well they leave, with
@@ -464,7 +494,10 @@ mod tests {
             ChainRule::Sz => {
                 [Piece::S, Piece::Z].iter().flat_map(|&p| literal_clears(well, rules, p)).map(|c| c.0).collect()
             }
-            ChainRule::Record => {
+            ChainRule::Record | ChainRule::Forced => {
+                if rule == ChainRule::Forced && Piece::ALL.iter().any(|&p| literal_clears(well, rules, p).is_empty()) {
+                    return Vec::new();
+                }
                 // The enemy's order; a piece that can clear two lines is
                 // passed over, and the first one kept gives its clears.
                 for piece in Piece::ALL {

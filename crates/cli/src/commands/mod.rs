@@ -48,8 +48,9 @@ pub struct ChainArgs {
     pub quiescence: u32,
     /// Which clears the chains follow: `record` (the record engine's: the
     /// first of S, Z, O, I, L, J, T that cannot clear two lines, one line a
-    /// step), `enemy` (the piece the enemy would give there) or `sz` (every
-    /// S and Z clear).
+    /// step), `forced` (the record rule only where every piece can clear,
+    /// so that the enemy cannot avoid a clear), `enemy` (the piece the
+    /// enemy would give there) or `sz` (every S and Z clear).
     #[arg(long, default_value_t = hatetris_search::ChainRule::default())]
     pub chain_rule: hatetris_search::ChainRule,
     /// Chain only the candidates among this many times the width best by
