@@ -639,7 +639,9 @@ pub fn sample_game(
         }
     };
     let net = (eval, eval_name);
-    search_step(spread, config, Rules::STANDARD, None, net, None, config.seed, 0, out, &mut on_event)
+    // One search, saved nowhere: its folder is the user's, not a run's.
+    let config = CycleConfig { checkpoint_entries: 0, ..config.clone() };
+    search_step(spread, &config, Rules::STANDARD, None, net, None, config.seed, 0, out, &mut on_event)
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
@@ -1503,6 +1505,18 @@ mod tests {
         search_only(&never, &CycleConfig { checkpoint_entries: 0, ..config.clone() }).unwrap();
         let kept = std::fs::read(cycle_dir(&never, 1).join("samples.htds")).unwrap();
         assert_eq!(kept, samples, "saving changes nothing");
+    }
+
+    #[test]
+    fn a_sampled_game_leaves_nothing_but_its_data_set() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("w.htds");
+        let net: Arc<dyn Evaluator> = Arc::new(Network::random(8, 1));
+        let config = CycleConfig { checkpoint_entries: 12, ..tiny() };
+        let record = sample_game(&mut Alone, &net, "net", &config, &out, &mut |_| {}).unwrap();
+        assert!(record.pieces > 2);
+        let names: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["w.htds"]);
     }
 
     /// One process whose peers answer `least` with the values given, in
