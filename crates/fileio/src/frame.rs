@@ -21,6 +21,56 @@ pub enum FrameError {
 /// Magic and version.
 pub const HEADER: usize = 8;
 
+/// A little-endian cursor over a frame's body. Every read past the end is
+/// `None`, so a truncated or malformed body is an error the format names,
+/// never a panic.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, at: 0 }
+    }
+    pub fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    pub fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        self.take(N)?.try_into().ok()
+    }
+    pub fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.array()?))
+    }
+    pub fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.array()?))
+    }
+    pub fn f32(&mut self) -> Option<f32> {
+        Some(f32::from_le_bytes(self.array()?))
+    }
+    pub fn f64(&mut self) -> Option<f64> {
+        Some(f64::from_le_bytes(self.array()?))
+    }
+    /// A u32 length, then that many bytes of UTF-8.
+    pub fn str(&mut self) -> Option<String> {
+        let n = self.u32()? as usize;
+        String::from_utf8(self.take(n)?.to_vec()).ok()
+    }
+    /// A u64 count of records of at least `size` bytes each, refused when
+    /// the bytes left cannot hold them (a damaged count asks for no huge
+    /// allocation).
+    pub fn count(&mut self, size: usize) -> Option<usize> {
+        let n = usize::try_from(self.u64()?).ok()?;
+        (n <= (self.bytes.len() - self.at) / size.max(1)).then_some(n)
+    }
+    /// Has every byte been read?
+    pub fn is_done(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+}
+
 /// `body` framed as format `version` of the file kind `magic`.
 pub fn encode(magic: &[u8; 4], version: u32, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + body.len() + 4);

@@ -55,31 +55,6 @@ impl Out {
     }
 }
 
-struct In<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-impl In<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(s)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn f64(&mut self) -> Option<f64> {
-        Some(f64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-    fn str(&mut self) -> Option<String> {
-        let n = self.u32()? as usize;
-        String::from_utf8(self.take(n)?.to_vec()).ok()
-    }
-}
-
 fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
     let mut o = Out(Vec::with_capacity(64 + s.beam.len() * 64 + s.tree.len() * 28));
     o.u64(config.width as u64);
@@ -126,7 +101,7 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let (_, body) = frame::decode(bytes, MAGIC, "checkpoint", &[VERSION])
         .map_err(|source| CheckpointError::Frame { path: p(), source })?;
     let bad = |what| CheckpointError::Malformed { path: p(), what };
-    let mut i = In { bytes: body, at: 0 };
+    let mut i = frame::Reader::new(body);
     let width = i.u64().ok_or(bad("config"))? as usize;
     let height = i.u32().ok_or(bad("config"))? as usize;
     let mild = i.u32().ok_or(bad("config"))? == 1;
@@ -201,7 +176,7 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     }) {
         return Err(bad("tree links"));
     }
-    if i.at != body.len() {
+    if !i.is_done() {
         return Err(bad("trailing bytes"));
     }
     tree.rebuild_index();

@@ -80,46 +80,17 @@ fn encode(config: &SearchConfig, evaluator: &str, state: &BeamState, s: &Sampler
     frame::encode(MAGIC, VERSION, &o)
 }
 
-struct In<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl In<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(s)
-    }
-    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
-        self.take(N)?.try_into().ok()
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.array()?))
-    }
-    fn f32(&mut self) -> Option<f32> {
-        Some(f32::from_le_bytes(self.array()?))
-    }
-    /// A count of records of at least `size` bytes each, refused when the
-    /// bytes left cannot hold them (a damaged count asks for no huge
-    /// allocation).
-    fn count(&mut self, size: usize) -> Option<usize> {
-        let n = usize::try_from(self.u64()?).ok()?;
-        (n <= (self.bytes.len() - self.at) / size).then_some(n)
-    }
-}
-
 fn decode(bytes: &[u8], path: &Path) -> Result<Saved, CycleError> {
     let (_, body) = frame::decode(bytes, MAGIC, "search step checkpoint", &[VERSION])
         .map_err(|e| CycleError::Malformed { path: path.to_path_buf(), what: e.to_string() })?;
     let bad = |what: &str| CycleError::Malformed { path: path.to_path_buf(), what: what.to_string() };
-    let mut i = In { bytes: body, at: 0 };
+    let mut i = frame::Reader::new(body);
     let n = i.count(1).ok_or_else(|| bad("search length"))?;
     let search = checkpoint::from_bytes(i.take(n).expect("counted"), path).map_err(|e| bad(&e.to_string()))?;
     let mut s = SamplerState {
-        secs: f64::from_le_bytes(i.array().ok_or_else(|| bad("seconds"))?),
+        secs: i.f64().ok_or_else(|| bad("seconds"))?,
         word_pos: u128::from_le_bytes(i.array().ok_or_else(|| bad("stream position"))?),
-        families: u32::from_le_bytes(i.array().ok_or_else(|| bad("families"))?),
+        families: i.u32().ok_or_else(|| bad("families"))?,
         ..SamplerState::default()
     };
     let n = i.count(MAX_DEPTH * 2 + 8).ok_or_else(|| bad("pending length"))?;
@@ -143,7 +114,7 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Saved, CycleError> {
         let target = i.f32().ok_or_else(|| bad("samples"))?;
         s.samples.push(Sample::new(&rows, target));
     }
-    if i.at != body.len() {
+    if !i.is_done() {
         return Err(bad("trailing bytes"));
     }
     Ok(Saved { search, sampler: s })
