@@ -18,7 +18,7 @@
 use crate::line::{replay_line, LineError};
 use crate::moves::Move;
 use crate::path::PathTree;
-use crate::quiescence::{ChainCache, ChainRule, Chains, DEFAULT_CHAIN};
+use crate::quiescence::{chain_values, raise_values, ChainRule, Chains, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
@@ -367,9 +367,6 @@ impl BeamState {
 
     fn expand(&self, config: &SearchConfig, eval: &dyn Evaluator) -> Vec<Candidate> {
         let tree = &self.tree;
-        // One depth's chain values, shared by its entries: one evaluator
-        // and one rule, whatever the caller does between steps.
-        let cache = ChainCache::new();
         // Fixed chunks, in order: the candidate list is the same whatever
         // the thread count.
         let parts: Vec<Vec<Candidate>> = self
@@ -380,7 +377,7 @@ impl BeamState {
                 let mut out = Vec::with_capacity(chunk.len() * 24);
                 for (i, entry) in chunk.iter().enumerate() {
                     let parent = (chunk_index * EXPAND_CHUNK + i) as u32;
-                    expand_entry(entry, parent, config, tree, eval, &cache, &mut out);
+                    expand_entry(entry, parent, config, tree, eval, &mut out);
                 }
                 out
             })
@@ -431,7 +428,6 @@ fn expand_entry(
     config: &SearchConfig,
     tree: &PathTree,
     eval: &dyn Evaluator,
-    cache: &ChainCache,
     out: &mut Vec<Candidate>,
 ) {
     let (rules, enemy) = (config.rules, config.enemy);
@@ -447,7 +443,7 @@ fn expand_entry(
     // The children are valued together (their clears are swept four at once).
     let wells: Vec<Well> = landings.iter().map(|l| l.well).collect();
     let mut values = vec![0.0; wells.len()];
-    cache.values(eval, rules, Some(&entry.well), &wells, chains, &mut values);
+    chain_values(eval, rules, Some(&entry.well), &wells, chains, &mut values);
     for (landing, value) in landings.iter().zip(values) {
         let well_hash = landing.well.hash64();
         let mv = Move { piece, x: landing.x, y: landing.y, o: landing.o };
@@ -595,14 +591,13 @@ fn sort_key(c: &Candidate, seed: u64) -> u128 {
 /// The values of `items` through the chains: each item gives its parent's
 /// well, the move to its well, and its own value. In batches of
 /// `CHAIN_BATCH` from any parents (four wells a sweep, hundreds an
-/// evaluation), one memo for the call.
+/// evaluation), one memo for each batch.
 pub(crate) fn raise_in_batches<T: Sync>(
     items: &[T],
     config: &SearchConfig,
     eval: &dyn Evaluator,
     of: impl Fn(&T) -> (Well, u32, f32) + Sync,
 ) -> Vec<f32> {
-    let cache = ChainCache::new();
     let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
     let raised: Vec<Vec<f32>> = items
         .par_chunks(CHAIN_BATCH)
@@ -617,7 +612,7 @@ pub(crate) fn raise_in_batches<T: Sync>(
                 wells.push(well);
                 values.push(value);
             }
-            cache.raise(eval, config.rules, &wells, chains, &mut values);
+            raise_values(eval, config.rules, &wells, chains, &mut values);
             values
         })
         .collect();
@@ -673,7 +668,7 @@ pub fn expand_single(well: &Well, config: &SearchConfig, eval: &dyn Evaluator) -
     let tree = PathTree::new(0);
     let entry = Entry { well: *well, score: 0, node: 0, memory: 0, value: 0.0 };
     let mut out = Vec::with_capacity(48);
-    expand_entry(&entry, 0, config, &tree, eval, &ChainCache::new(), &mut out);
+    expand_entry(&entry, 0, config, &tree, eval, &mut out);
     out.len()
 }
 

@@ -140,72 +140,60 @@ pub fn quiescent_children(
     chain: u32,
     values: &mut [f32],
 ) {
-    let mut memo = ChainMemo::default();
-    chained_children(eval, rules, parent, wells, Chains { rule, depth: chain, band: 0 }, values, &mut memo)
+    chain_values(eval, rules, parent, wells, Chains { rule, depth: chain, band: 0 }, values)
 }
 
-/// Where a search's chain values are worked out: a memo of one call's
-/// wells (one family of children, or one batch of candidates), kept on
-/// the calling thread so that expanding stays lock-free. Within a call
-/// different orders of clears reach the same wells, and the memo values
-/// each once. Across calls it paid nothing: over the entries of a
-/// 20,000-wide search late in a game 3% of the chains' wells were already
-/// in a memo of half a million, and a table that large misses the cache
-/// on every access (16% of the master search's time went to it), so the
-/// memo is emptied at every call.
-#[derive(Debug, Default)]
-pub struct ChainCache;
-
-impl ChainCache {
-    pub fn new() -> ChainCache {
-        ChainCache
+/// `quiescent_children` with a chain setting, as a search values an
+/// entry's children.
+///
+/// A memo of one call's wells (one family of children, or one batch of
+/// candidates) is kept on the calling thread, so that expanding stays
+/// lock-free. Within a call different orders of clears reach the same
+/// wells, and the memo values each once. Across calls it paid nothing:
+/// over the entries of a 20,000-wide search late in a game 3% of the
+/// chains' wells were already in a memo of half a million, and a table
+/// that large misses the cache on every access (16% of the master
+/// search's time went to it), so the memo is emptied at every call.
+pub fn chain_values(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    parent: Option<&Well>,
+    wells: &[Well],
+    chains: Chains,
+    values: &mut [f32],
+) {
+    if chains.depth == 0 {
+        // No chain, no memo: a plain search's entries never touch it.
+        return chained_children(eval, rules, parent, wells, chains, values, &mut ChainMemo::default());
     }
-
-    /// `quiescent_children`, reading and filling this search's memo on the
-    /// calling thread. The values are the same bits as without it.
-    pub fn values(
-        &self,
-        eval: &dyn Evaluator,
-        rules: Rules,
-        parent: Option<&Well>,
-        wells: &[Well],
-        chains: Chains,
-        values: &mut [f32],
-    ) {
-        if chains.depth == 0 {
-            return quiescent_children(eval, rules, parent, wells, chains.rule, 0, values);
-        }
-        self.with_memo(|memo| chained_children(eval, rules, parent, wells, chains, values, memo))
-    }
-
-    /// Runs `f` on this thread's memo, emptied first (and made small again
-    /// if a large batch grew it past `MEMO_CAP`: emptying costs its size).
-    fn with_memo<T>(&self, f: impl FnOnce(&mut ChainMemo) -> T) -> T {
-        MEMO.with(|memo| {
-            let mut memo = memo.borrow_mut();
-            if memo.values.capacity() > MEMO_CAP {
-                memo.values = FxHashMap::default();
-            } else {
-                memo.values.clear();
-            }
-            f(&mut memo)
-        })
-    }
+    with_memo(|memo| chained_children(eval, rules, parent, wells, chains, values, memo))
 }
 
-impl ChainCache {
-    /// Raises each of `values` (the own values of `wells`, in any order
-    /// and from any parents) to its well's value through `chains`, reading
-    /// and filling this search's memo on the calling thread. The same bits
-    /// as `quiescent_values`, without valuing the wells themselves again.
-    pub fn raise(&self, eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: Chains, values: &mut [f32]) {
-        debug_assert_eq!(wells.len(), values.len());
-        if chains.depth == 0 {
-            return;
-        }
-        let left = (chains.depth - 1) as u8;
-        self.with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo))
+/// Raises each of `values` (the own values of `wells`, in any order and
+/// from any parents) to its well's value through `chains`, with the
+/// thread's memo as `chain_values` keeps it. The same bits as
+/// `quiescent_values`, without valuing the wells themselves again.
+pub fn raise_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: Chains, values: &mut [f32]) {
+    debug_assert_eq!(wells.len(), values.len());
+    if chains.depth == 0 {
+        return;
     }
+    let left = (chains.depth - 1) as u8;
+    with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo))
+}
+
+/// Runs `f` on this thread's memo, emptied first (and made small again if
+/// a large batch grew it past `MEMO_CAP`: emptying costs its size).
+fn with_memo<T>(f: impl FnOnce(&mut ChainMemo) -> T) -> T {
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.values.capacity() > MEMO_CAP {
+            memo.values = FxHashMap::default();
+        } else {
+            memo.values.clear();
+        }
+        f(&mut memo)
+    })
 }
 
 /// Capacity past which a thread's emptied memo is made anew.

@@ -22,7 +22,6 @@
 
 use super::{expand_entry, raise_in_batches, select_in_order, sort_key, Candidate, Entry, SearchConfig, EXPAND_CHUNK};
 use crate::path::PathTree;
-use crate::quiescence::ChainCache;
 use hatetris_eval::Evaluator;
 use rayon::prelude::*;
 
@@ -63,7 +62,6 @@ pub fn expand(
     eval: &dyn Evaluator,
 ) -> Vec<Child> {
     debug_assert_eq!(beam.len(), ranks.len());
-    let cache = ChainCache::new();
     let parts: Vec<Vec<Child>> = beam
         .par_chunks(EXPAND_CHUNK)
         .zip(ranks.par_chunks(EXPAND_CHUNK))
@@ -72,7 +70,7 @@ pub fn expand(
             let mut children = Vec::with_capacity(chunk.len() * 24);
             for (entry, &rank) in chunk.iter().zip(ranks) {
                 out.clear();
-                expand_entry(entry, 0, config, tree, eval, &cache, &mut out);
+                expand_entry(entry, 0, config, tree, eval, &mut out);
                 for (landing, c) in out.iter().enumerate() {
                     children.push(Child {
                         key: sort_key(c, config.seed),
