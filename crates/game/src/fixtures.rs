@@ -49,3 +49,14 @@ pub fn known_replays() -> Vec<KnownReplay> {
         })
         .collect()
 }
+
+/// Every well of the recorded HATETRIS games of `known-replays.tsv`, in
+/// the order they were played: wells as real games make them, for tests.
+pub fn recorded_hatetris_wells(rules: crate::Rules) -> Vec<crate::Well> {
+    let mut wells = Vec::new();
+    for known in known_replays().iter().filter(|k| k.enemy == "hatetris") {
+        let keys = crate::replay::decode(&known.replay).expect("a known replay decodes");
+        crate::play(rules, crate::Enemy::Hatetris, &keys, |g, _| wells.push(*g.well()));
+    }
+    wells
+}

@@ -31,7 +31,7 @@ pub use key::Key;
 pub use memory::{HashFilter, Memory, SeenWells};
 pub use piece::Piece;
 pub use sweep::{
-    distinct_landings, for_each_completing_lock, for_each_completing_sz_lock, for_each_lock_position, landings,
-    sz_completable_rows, Landing,
+    distinct_landings, for_each_completing_lock, for_each_completing_s_lock, for_each_completing_sz_lock,
+    for_each_lock_position, landings, sz_completable_rows, Landing,
 };
 pub use well::{LockHasher, Rules, Well, BAR, FULL_ROW, MAX_DEPTH, STANDARD_HEIGHT, WIDTH};

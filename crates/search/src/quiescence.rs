@@ -8,8 +8,8 @@
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{
-    choose_piece_memoryless, for_each_completing_lock, for_each_completing_sz_lock, sz_completable_rows, Piece, Rules,
-    Well, FULL_ROW,
+    choose_piece_memoryless, for_each_completing_lock, for_each_completing_s_lock, for_each_completing_sz_lock,
+    sz_completable_rows, Piece, Rules, Well, FULL_ROW,
 };
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -334,7 +334,12 @@ pub fn for_each_clear(wells: &[Well], rules: Rules, rule: ChainRule, mut reached
 
 /// Every S and Z clear of each of `wells`, once per set of cells placed,
 /// with the lines it clears: `reached(k, piece, next, lines)`.
-fn sz_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Piece, Well, u32)) {
+fn sz_clears(wells: &[Well], rules: Rules, reached: impl FnMut(usize, Piece, Well, u32)) {
+    wells_clears(wells, rules, false, reached)
+}
+
+/// `sz_clears`, or with `s_only` the S clears alone.
+fn wells_clears(wells: &[Well], rules: Rules, s_only: bool, mut reached: impl FnMut(usize, Piece, Well, u32)) {
     // Only the wells where some S or Z could complete a row are swept.
     let mut swept = Vec::with_capacity(wells.len());
     let mut owners = Vec::with_capacity(wells.len());
@@ -344,18 +349,32 @@ fn sz_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Piece,
             owners.push(i);
         }
     }
-    for_each_completing_sz_lock(&swept, rules, |k, piece, x, y, o| {
+    let mut visit = |k: usize, piece: Piece, x, y, o| {
         let mut next = swept[k];
         let lines = next.lock(piece.shape(o), x, y);
         if lines > 0 && !next.is_game_over() {
             reached(owners[k], piece, next, lines);
         }
-    });
+    };
+    if s_only {
+        for_each_completing_s_lock(&swept, rules, |k, x, y, o| visit(k, Piece::S, x, y, o));
+    } else {
+        for_each_completing_sz_lock(&swept, rules, visit);
+    }
 }
 
 /// The record engine's rule for each of `wells` (see `ChainRule::Record`);
 /// `forced`: only in wells where every piece can clear (`ChainRule::Forced`).
-fn record_clears(wells: &[Well], rules: Rules, forced: bool, mut reached: impl FnMut(usize, Well)) {
+fn record_clears(wells: &[Well], rules: Rules, forced: bool, reached: impl FnMut(usize, Well)) {
+    if forced {
+        record_clears_sz(wells, rules, true, reached)
+    } else {
+        s_first_clears(wells, rules, reached)
+    }
+}
+
+/// `record_clears` from one S/Z sweep of every well that could clear.
+fn record_clears_sz(wells: &[Well], rules: Rules, forced: bool, mut reached: impl FnMut(usize, Well)) {
     // S's clears decide most wells: S is the piece unless it can clear two
     // lines, and where S cannot clear the chain stops, so one S/Z sweep of
     // the wells that could clear at all does nearly all the work.
@@ -369,33 +388,81 @@ fn record_clears(wells: &[Well], rules: Rules, forced: bool, mut reached: impl F
     for group in sz.chunk_by(|a, b| a.0 == b.0) {
         let k = group[0].0;
         let (s, z) = group.split_at(group.partition_point(|c| c.1 == Piece::S));
-        let single = |clears: &[(usize, Piece, Well, u32)]| clears.iter().all(|c| c.3 == 1);
         if forced && (s.is_empty() || z.is_empty() || !others_clear(&wells[k], rules)) {
             continue;
         }
-        // A piece with no clear is the enemy's and ends the chain.
-        let chosen = if s.is_empty() || single(s) {
-            s
-        } else if z.is_empty() || single(z) {
-            z
-        } else {
-            // S and Z both clear two lines: the rest in order. No random
-            // stack of near-full rows tried (two million) reached this.
-            rest.clear();
-            for piece in [Piece::O, Piece::I, Piece::L, Piece::J, Piece::T] {
-                let mut clears = Vec::new();
-                piece_clears(&wells[k], rules, piece, |next, lines| clears.push((k, piece, next, lines)));
-                if single(&clears) {
-                    rest = clears;
-                    break;
-                }
-            }
-            &rest
-        };
-        for c in chosen {
+        for c in record_choice(&wells[k], rules, s, z, &mut rest) {
             reached(k, c.2);
         }
     }
+}
+
+/// The record rule without `forced`: S is the enemy's piece in nearly
+/// every well (it has no clear, or only one-line clears), so the wells are
+/// swept for S alone, eight to a sweep, and for Z (and the rest in order)
+/// only where an S clears two lines. The same wells, in the same order,
+/// as `record_clears_sz`.
+fn s_first_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
+    let mut s: Vec<(usize, Piece, Well, u32)> = Vec::new();
+    wells_clears(wells, rules, true, |k, piece, next, lines| s.push((k, piece, next, lines)));
+    let s = group_by_well(&s, wells.len());
+    let mut sz = Vec::new();
+    let mut rest = Vec::new();
+    for group in s.chunk_by(|a, b| a.0 == b.0) {
+        let k = group[0].0;
+        if single(group) {
+            for c in group {
+                reached(k, c.2);
+            }
+            continue;
+        }
+        // Rare: an S clears two lines. This well's S and Z clears as the
+        // S/Z sweep gives them (S before Z), and the rule's choice.
+        sz.clear();
+        sz_clears(std::slice::from_ref(&wells[k]), rules, |_, piece, next, lines| sz.push((0, piece, next, lines)));
+        let sz = group_by_well(&sz, 1);
+        let (s, z) = sz.split_at(sz.partition_point(|c| c.1 == Piece::S));
+        for c in record_choice(&wells[k], rules, s, z, &mut rest) {
+            reached(k, c.2);
+        }
+    }
+}
+
+/// Do all of `clears` clear one line?
+fn single(clears: &[(usize, Piece, Well, u32)]) -> bool {
+    clears.iter().all(|c| c.3 == 1)
+}
+
+/// The clears of the piece the record rule picks in `well`, given S's
+/// clears `s` and Z's `z` (the rest are found here when both clear two
+/// lines, into `rest`). A piece with no clear is the enemy's and ends the
+/// chain.
+fn record_choice<'a>(
+    well: &Well,
+    rules: Rules,
+    s: &'a [(usize, Piece, Well, u32)],
+    z: &'a [(usize, Piece, Well, u32)],
+    rest: &'a mut Vec<(usize, Piece, Well, u32)>,
+) -> &'a [(usize, Piece, Well, u32)] {
+    if s.is_empty() || single(s) {
+        return s;
+    }
+    if z.is_empty() || single(z) {
+        return z;
+    }
+    // S and Z both clear two lines: the rest in order. No random stack of
+    // near-full rows tried (two million) reached this.
+    rest.clear();
+    let k = s[0].0;
+    for piece in [Piece::O, Piece::I, Piece::L, Piece::J, Piece::T] {
+        let mut clears = Vec::new();
+        piece_clears(well, rules, piece, |next, lines| clears.push((k, piece, next, lines)));
+        if single(&clears) {
+            *rest = clears;
+            break;
+        }
+    }
+    rest
 }
 
 /// `clears` ordered by well, S before Z, each piece's in their order.
@@ -556,8 +623,9 @@ mod tests {
         assert!(chains > 50, "the wells must exercise real chains ({chains})");
     }
 
-    /// Wells valued together (four to a sweep, with wells that cannot
-    /// clear in between) get the values they get one by one.
+    /// Wells valued together (four or eight to a sweep, with wells that
+    /// cannot clear in between) get the values they get one by one, by
+    /// every rule.
     #[test]
     fn batched_values_are_the_single_ones() {
         let rules = Rules::STANDARD;
@@ -566,13 +634,16 @@ mod tests {
         for i in (0..wells.len()).step_by(5) {
             wells[i] = Well::EMPTY;
         }
-        for chain in 0..=2 {
-            for len in [1, 3, 4, 5, 9, 60] {
-                let group = &wells[..len];
-                let mut values = vec![0.0; len];
-                quiescent_values(&Lowness, rules, group, ChainRule::Sz, chain, &mut values);
-                let single: Vec<f32> = group.iter().map(|w| naive(&Lowness, rules, w, chain)).collect();
-                assert_eq!(values, single, "chain {chain}, {len} wells");
+        wells.extend(double_wells(40));
+        for rule in ChainRule::ALL {
+            for chain in 0..=2 {
+                for len in [1, 3, 4, 5, 8, 9, 17, 100] {
+                    let group = &wells[..len];
+                    let mut values = vec![0.0; len];
+                    quiescent_values(&Lowness, rules, group, rule, chain, &mut values);
+                    let single: Vec<f32> = group.iter().map(|w| naive_rule(&Lowness, rules, w, rule, chain)).collect();
+                    assert_eq!(values, single, "{rule} chain {chain}, {len} wells");
+                }
             }
         }
     }
@@ -732,5 +803,42 @@ mod tests {
             }
             assert!(!clears || sz_might_clear(&w, rules), "{w:?}");
         }
+    }
+
+    /// The record rule's fast path (S alone, eight wells to a sweep) gives
+    /// the wells, in the order, of S and Z swept together, on the children
+    /// of the recorded games' wells valued in batches as search does.
+    #[test]
+    fn s_first_clears_are_the_sz_sweeps_choice() {
+        let rules = Rules::STANDARD;
+        let wells = hatetris_game::fixtures::recorded_hatetris_wells(rules);
+        let mut children = Vec::new();
+        for w in wells.iter().step_by(3) {
+            for piece in Piece::ALL {
+                for_each_lock_position(w, rules, piece, |x, y, o| {
+                    let mut next = *w;
+                    next.lock(piece.shape(o), x, y);
+                    if !next.is_game_over() {
+                        children.push(next);
+                    }
+                });
+            }
+        }
+        let (mut clears, mut passed_over) = (0, 0);
+        for batch in children.chunks(37) {
+            let (mut fast, mut plain) = (Vec::new(), Vec::new());
+            s_first_clears(batch, rules, |k, w| fast.push((k, w)));
+            record_clears_sz(batch, rules, false, |k, w| plain.push((k, w)));
+            assert_eq!(fast, plain);
+            clears += fast.len();
+            let mut s_doubles = std::collections::HashSet::new();
+            sz_clears(batch, rules, |k, p, _, lines| {
+                if p == Piece::S && lines > 1 {
+                    s_doubles.insert(k);
+                }
+            });
+            passed_over += s_doubles.len();
+        }
+        assert!(clears > 10_000 && passed_over > 100, "{clears} clears, {passed_over} wells where S clears two");
     }
 }

@@ -52,15 +52,29 @@ struct LaneTables {
     top_u16: [u16; LANES],
 }
 
-const TABLES: LaneTables = lane_tables(false);
+const TABLES: LaneTables = lane_tables(Layout::Pieces);
 
-/// The tables of `sweep_sz`'s layout: S and Z (8 lanes) for each of four
-/// wells, two wells to a register.
-const SZ_TABLES: LaneTables = lane_tables(true);
+/// The tables of `sweep_wells::<false>`'s layout: S and Z (8 lanes) for
+/// each of four wells, two wells to a register.
+const SZ_TABLES: LaneTables = lane_tables(Layout::SzWells);
 
-/// The lane constants of the per-piece layout, or with `sz_wells` of the
-/// layout where every group of 8 lanes is S then Z.
-const fn lane_tables(sz_wells: bool) -> LaneTables {
+/// The tables of `sweep_wells::<true>`'s layout: S (4 lanes) for each of
+/// eight wells, two wells to a 128-bit half.
+const S_TABLES: LaneTables = lane_tables(Layout::SWells);
+
+/// How a sweep's 32 lanes are laid out.
+#[derive(Clone, Copy)]
+enum Layout {
+    /// Lane `4 p + o`: piece `p` in orientation `o`.
+    Pieces,
+    /// Lane `8 k + 4 p + o`: well `k`, piece S (`p` = 0) or Z.
+    SzWells,
+    /// Lane `4 k + o`: well `k`, piece S.
+    SWells,
+}
+
+/// The lane constants of `layout`.
+const fn lane_tables(layout: Layout) -> LaneTables {
     let mut t = LaneTables {
         gather: [[0x80; 2 * LANES]; 4],
         shift_mul: [[0; LANES]; 4],
@@ -69,10 +83,23 @@ const fn lane_tables(sz_wells: bool) -> LaneTables {
         spawn: [0; LANES],
         top_u16: [0; LANES],
     };
-    let used = if sz_wells { LANES } else { USED_LANES };
+    let used = match layout {
+        Layout::Pieces => USED_LANES,
+        Layout::SzWells | Layout::SWells => LANES,
+    };
     let mut lane = 0;
     while lane < used {
-        let piece = if sz_wells { (lane % 8) / 4 } else { lane / 4 };
+        let piece = match layout {
+            Layout::Pieces => lane / 4,
+            Layout::SzWells => (lane % 8) / 4,
+            Layout::SWells => 0,
+        };
+        // A `pshufb` reads its own 128-bit half; with S alone that half
+        // holds two wells' tables, the second well's at byte 8.
+        let byte = match layout {
+            Layout::SWells if lane % 8 >= 4 => 8,
+            _ => 0,
+        };
         let shape = SHAPE_TABLE[piece][lane % 4];
         let mut r = 0;
         while r < 4 {
@@ -81,8 +108,8 @@ const fn lane_tables(sz_wells: bool) -> LaneTables {
                 let s = bits.trailing_zeros();
                 let len = bits.count_ones();
                 assert!(bits >> s == (1 << len) - 1, "every tetromino row is a single run of cells");
-                t.gather[r][2 * lane] = 2 * (len as u8 - 1);
-                t.gather[r][2 * lane + 1] = 2 * (len as u8 - 1) + 1;
+                t.gather[r][2 * lane] = byte + 2 * (len as u8 - 1);
+                t.gather[r][2 * lane + 1] = byte + 2 * (len as u8 - 1) + 1;
                 if s == 0 {
                     t.unshifted[r][lane] = u16::MAX;
                 } else {
@@ -227,18 +254,22 @@ impl SweepOut {
         }
     }
 
-    /// `for_each_clearing_lock` for `sweep_sz`'s layout, without the locks
-    /// whose cells a lock of an earlier orientation has (S's and Z's
-    /// orientations 2 and 3 repeat the cells of 0 and 1, see `TWINS`):
-    /// each set of cells once.
+    /// `for_each_clearing_lock` for `sweep_wells::<S_ONLY>`'s layout,
+    /// without the locks whose cells a lock of an earlier orientation has
+    /// (S's and Z's orientations 2 and 3 repeat the cells of 0 and 1, see
+    /// `TWINS`): each set of cells once.
     #[inline]
-    pub(crate) fn for_each_distinct_sz_clearing_lock(&self, mut visit: impl FnMut(usize, i32, usize)) {
+    pub(crate) fn for_each_distinct_wells_clearing_lock<const S_ONLY: bool>(
+        &self,
+        mut visit: impl FnMut(usize, i32, usize),
+    ) {
         for_each_bit(self.clearing_rows, |y| {
             for_each_bit(self.clearing_lanes[y], |lane| {
                 // SAFETY: the sweep stored the rows of `clearing_rows`.
                 let mut bits = unsafe { self.clearing.row(y) }[lane];
                 let o = lane % 4;
-                if let Some(twin) = &TWINS[(lane % 8) / 4][o] {
+                let piece = if S_ONLY { 0 } else { (lane % 8) / 4 };
+                if let Some(twin) = &TWINS[piece][o] {
                     bits &= !self.clearing_twin(lane - o + twin.of as usize, twin, y);
                 }
                 while bits != 0 {
@@ -499,15 +530,21 @@ impl Kernel {
         acc
     }
 
-    /// `gather` for `sweep_sz`'s layout: each 128-bit half (8 lanes, a
-    /// `pshufb` reads only its own half) reads its own well's `tables`.
+    /// `gather` for `sweep_wells::<S_ONLY>`'s layout: each 128-bit half (8
+    /// lanes, a `pshufb` reads only its own half) reads its own well's
+    /// `tables`, or with `S_ONLY` its two wells' tables.
     #[inline(always)]
-    unsafe fn gather_wells(&self, tables: &[[u64; ROWS]; SZ_WELLS], y: usize) -> Pair {
+    unsafe fn gather_wells<const S_ONLY: bool>(&self, tables: &[[u64; ROWS]; S_WELLS], y: usize) -> Pair {
         let mut acc = [_mm256_setzero_si256(); 2];
         for r in 0..4 {
             for h in 0..2 {
-                let (a, b) = (tables[2 * h][y + r] as i64, tables[2 * h + 1][y + r] as i64);
-                let entry = _mm256_set_epi64x(b, b, a, a);
+                let entry = if S_ONLY {
+                    let t = |k: usize| tables[4 * h + k][y + r] as i64;
+                    _mm256_set_epi64x(t(3), t(2), t(1), t(0))
+                } else {
+                    let (a, b) = (tables[2 * h][y + r] as i64, tables[2 * h + 1][y + r] as i64);
+                    _mm256_set_epi64x(b, b, a, a)
+                };
                 let g = _mm256_shuffle_epi8(entry, self.gather[r][h]);
                 let shifted = _mm256_mulhi_epu16(g, self.shift_mul[r][h]);
                 let kept = _mm256_and_si256(g, self.unshifted[r][h]);
@@ -652,26 +689,30 @@ pub(crate) unsafe fn sweep<const PEAKS: bool, const HALVES: u8>(
     }
 }
 
-/// Wells `sweep_sz` takes at once: eight lanes (S and Z) each.
+/// Wells `sweep_wells::<false>` takes at once: eight lanes (S and Z) each.
 pub(crate) const SZ_WELLS: usize = 4;
 
-/// The S and Z locks that complete a row, in up to `SZ_WELLS` wells at
-/// once (search values each child by the clears an S or Z gives next, and
-/// one well fills only 8 of a register's 16 lanes). Lane `8 k + 4 p + o`
-/// of `out`'s clearing locks is well `k`, piece S (`p` = 0) or Z, in
-/// orientation `o`. The sweep stops below the last row a lock could
-/// complete.
+/// Wells `sweep_wells::<true>` takes at once: four lanes (S) each.
+pub(crate) const S_WELLS: usize = 8;
+
+/// The S and Z locks (with `S_ONLY`, the S locks) that complete a row, in
+/// up to `SZ_WELLS` (`S_WELLS`) wells at once: search values each child
+/// by the clears an S or Z gives next, and one well fills only 8 (4) of a
+/// register's 16 lanes. Lane `8 k + 4 p + o` (`4 k + o`) of `out`'s
+/// clearing locks is well `k`, piece S (`p` = 0) or Z, in orientation
+/// `o`. The sweep stops below the last row a lock could complete.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sweep_sz(wells: &[Well], rules: Rules, out: &mut SweepOut) {
-    debug_assert!((1..=SZ_WELLS).contains(&wells.len()));
+pub(crate) unsafe fn sweep_wells<const S_ONLY: bool>(wells: &[Well], rules: Rules, out: &mut SweepOut) {
+    debug_assert!((1..=if S_ONLY { S_WELLS } else { SZ_WELLS }).contains(&wells.len()));
     let mut y = wells.iter().map(|w| start_row(w, rules)).min().unwrap_or(0);
     out.first = y;
     out.last = y;
-    let mut dil = [[u64::MAX; ROWS]; SZ_WELLS];
-    let mut cover = [[0u64; ROWS]; SZ_WELLS];
+    // Wells past the last are solid: their lanes never leave the spawn.
+    let mut dil = [[u64::MAX; ROWS]; S_WELLS];
+    let mut cover = [[0u64; ROWS]; S_WELLS];
     let mut completable = 0u32;
     let mut spawn = [0u16; LANES];
     for (k, well) in wells.iter().enumerate() {
@@ -680,25 +721,29 @@ pub(crate) unsafe fn sweep_sz(wells: &[Well], rules: Rules, out: &mut SweepOut) 
         dil[k] = dilation_table(&occ);
         for_each_bit(rows, |i| cover[k][i] = covers(occ[i]));
         completable |= rows;
-        spawn[8 * k] = SPAWN_BIT;
-        spawn[8 * k + 4] = SPAWN_BIT;
+        if S_ONLY {
+            spawn[4 * k] = SPAWN_BIT;
+        } else {
+            spawn[8 * k] = SPAWN_BIT;
+            spawn[8 * k + 4] = SPAWN_BIT;
+        }
     }
     if completable == 0 {
         return;
     }
     // A lock with its box top below this row has no cell in a completable row.
     let last = 31 - completable.leading_zeros() as usize;
-    let kernel = Kernel::new(&SZ_TABLES);
-    let mut free = and_not(kernel.x_mask, kernel.gather_wells(&dil, y));
+    let kernel = Kernel::new(if S_ONLY { &S_TABLES } else { &SZ_TABLES });
+    let mut free = and_not(kernel.x_mask, kernel.gather_wells::<S_ONLY>(&dil, y));
     let mut reach = and(load_u16(&spawn), free);
     loop {
         reach = close::<3>(reach, free);
         if is_zero(reach) {
             break;
         }
-        let below = and_not(kernel.x_mask, kernel.gather_wells(&dil, y + 1));
+        let below = and_not(kernel.x_mask, kernel.gather_wells::<S_ONLY>(&dil, y + 1));
         if (completable >> y) & 0xF != 0 {
-            out.keep_clearing(y, and(and_not(reach, below), kernel.gather_wells(&cover, y)));
+            out.keep_clearing(y, and(and_not(reach, below), kernel.gather_wells::<S_ONLY>(&cover, y)));
         }
         out.last = y + 1;
         reach = and(reach, below);

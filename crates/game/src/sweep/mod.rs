@@ -111,28 +111,46 @@ pub fn for_each_completing_lock(
 /// each set of cells an S or Z can lock in `wells[k]` completing a row (S
 /// and Z reach the same cells in two orientations). With AVX2 four wells
 /// share one sweep.
-pub fn for_each_completing_sz_lock(wells: &[Well], rules: Rules, mut visit: impl FnMut(usize, Piece, i32, i32, u8)) {
+pub fn for_each_completing_sz_lock(wells: &[Well], rules: Rules, visit: impl FnMut(usize, Piece, i32, i32, u8)) {
+    completing_locks_of_wells::<false>(wells, rules, visit)
+}
+
+/// `for_each_completing_sz_lock` for S alone: with AVX2 eight wells share
+/// one sweep (the record chain rule asks S first, and Z only where an S
+/// clears two lines).
+pub fn for_each_completing_s_lock(wells: &[Well], rules: Rules, mut visit: impl FnMut(usize, i32, i32, u8)) {
+    completing_locks_of_wells::<true>(wells, rules, |k, _, x, y, o| visit(k, x, y, o))
+}
+
+fn completing_locks_of_wells<const S_ONLY: bool>(
+    wells: &[Well],
+    rules: Rules,
+    mut visit: impl FnMut(usize, Piece, i32, i32, u8),
+) {
     #[cfg(target_arch = "x86_64")]
     {
         if has_avx2() {
-            use avx2::{sweep_sz, SweepOut, SZ_WELLS};
-            for (chunk, group) in wells.chunks(SZ_WELLS).enumerate() {
+            use avx2::{sweep_wells, SweepOut, SZ_WELLS, S_WELLS};
+            let per_sweep = if S_ONLY { S_WELLS } else { SZ_WELLS };
+            let lanes_per_well = 32 / per_sweep;
+            for (chunk, group) in wells.chunks(per_sweep).enumerate() {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let out = SweepOut::init(&mut slot);
                 // SAFETY: the CPU has AVX2, just checked.
-                unsafe { sweep_sz(group, rules, out) };
-                out.for_each_distinct_sz_clearing_lock(|lane, x, y| {
-                    let piece = if lane % 8 < 4 { Piece::S } else { Piece::Z };
-                    let k = chunk * SZ_WELLS + lane / 8;
+                unsafe { sweep_wells::<S_ONLY>(group, rules, out) };
+                out.for_each_distinct_wells_clearing_lock::<S_ONLY>(|lane, x, y| {
+                    let piece = if S_ONLY || lane % 8 < 4 { Piece::S } else { Piece::Z };
+                    let k = chunk * per_sweep + lane / lanes_per_well;
                     visit(k, piece, x, y as i32, (lane % 4) as u8)
                 });
             }
             return;
         }
     }
+    let pieces: &[Piece] = if S_ONLY { &[Piece::S] } else { &[Piece::S, Piece::Z] };
     for (k, well) in wells.iter().enumerate() {
         let mut placed: Vec<Well> = Vec::new();
-        for_each_completing_lock(well, rules, &[Piece::S, Piece::Z], |piece, x, y, o| {
+        for_each_completing_lock(well, rules, pieces, |piece, x, y, o| {
             let cells = with_cells(&Well::EMPTY, piece.shape(o), x, y);
             if !placed.contains(&cells) {
                 placed.push(cells);
@@ -248,21 +266,29 @@ pub(crate) mod tests {
     /// Placed cells (as a well holding only them), tagged by well index.
     type TaggedCells = Vec<(usize, Well)>;
 
-    /// The cells of the clearing S/Z locks of `wells`, as
-    /// `for_each_completing_sz_lock` visits them (checked to visit each
-    /// once), and from each well's own sweep of every lock, sorted.
-    fn sz_clears_together_and_apart(wells: &[Well], rules: Rules) -> (TaggedCells, TaggedCells) {
+    /// The cells of the clearing S/Z locks of `wells` (with `s_only`, S
+    /// locks), as `for_each_completing_sz_lock` (`_s_lock`) visits them
+    /// (checked to visit each once), and from each well's own sweep of
+    /// every lock, sorted.
+    fn clears_together_and_apart(wells: &[Well], rules: Rules, s_only: bool) -> (TaggedCells, TaggedCells) {
         let mut together = Vec::new();
-        for_each_completing_sz_lock(wells, rules, |k, p, x, y, o| {
-            together.push((k, with_cells(&Well::EMPTY, p.shape(o), x, y)))
-        });
+        if s_only {
+            for_each_completing_s_lock(wells, rules, |k, x, y, o| {
+                together.push((k, with_cells(&Well::EMPTY, Piece::S.shape(o), x, y)))
+            });
+        } else {
+            for_each_completing_sz_lock(wells, rules, |k, p, x, y, o| {
+                together.push((k, with_cells(&Well::EMPTY, p.shape(o), x, y)))
+            });
+        }
         let visited = together.len();
         together.sort_unstable();
         together.dedup();
         assert_eq!(together.len(), visited, "a set of cells visited twice");
         let mut apart = Vec::new();
         for (k, w) in wells.iter().enumerate() {
-            for_each_completing_lock(w, rules, &[Piece::S, Piece::Z], |p, x, y, o| {
+            let pieces: &[Piece] = if s_only { &[Piece::S] } else { &[Piece::S, Piece::Z] };
+            for_each_completing_lock(w, rules, pieces, |p, x, y, o| {
                 apart.push((k, with_cells(&Well::EMPTY, p.shape(o), x, y)))
             });
         }
@@ -272,17 +298,16 @@ pub(crate) mod tests {
     }
 
     /// The clearing S/Z placements of each well of the recorded games, one
-    /// by one and four by four.
+    /// by one and four by four, and S's eight by eight.
     #[test]
-    fn sz_locks_of_recorded_wells_swept_four_at_once() {
+    fn clearing_locks_of_recorded_wells_swept_together() {
         let rules = Rules::STANDARD;
-        let mut wells = Vec::new();
-        for known in crate::fixtures::known_replays().iter().filter(|k| k.enemy == "hatetris") {
-            let keys = crate::replay::decode(&known.replay).unwrap();
-            crate::play(rules, crate::Enemy::Hatetris, &keys, |g, _| wells.push(*g.well()));
-        }
-        let (together, apart) = sz_clears_together_and_apart(&wells, rules);
+        let wells = crate::fixtures::recorded_hatetris_wells(rules);
+        let (together, apart) = clears_together_and_apart(&wells, rules, false);
         assert!(apart.len() > 1000, "{} clearing placements", apart.len());
+        assert_eq!(together, apart);
+        let (together, apart) = clears_together_and_apart(&wells, rules, true);
+        assert!(apart.len() > 500, "{} clearing placements of S", apart.len());
         assert_eq!(together, apart);
     }
 
@@ -356,8 +381,8 @@ pub(crate) mod tests {
 
         /// Several wells swept together give each well's own clearing locks.
         #[test]
-        fn sz_locks_of_several_wells_are_each_wells_own(
-            wells in proptest::collection::vec(near_full_well(), 1..10),
+        fn clearing_locks_of_several_wells_are_each_wells_own(
+            wells in proptest::collection::vec(near_full_well(), 1..20),
             height in 3usize..=16,
         ) {
             let rules = Rules::with_height(height).unwrap();
@@ -371,7 +396,9 @@ pub(crate) mod tests {
                     cut
                 })
                 .collect();
-            let (together, apart) = sz_clears_together_and_apart(&wells, rules);
+            let (together, apart) = clears_together_and_apart(&wells, rules, false);
+            prop_assert_eq!(together, apart);
+            let (together, apart) = clears_together_and_apart(&wells, rules, true);
             prop_assert_eq!(together, apart);
         }
 
