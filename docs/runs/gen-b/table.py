@@ -1,7 +1,26 @@
 #!/usr/bin/env python3
-"""The generations table of README.md from metrics.jsonl (beside this script)."""
+"""The generations table of README.md from metrics.jsonl (beside this script),
+with each generation's `games` (games.sh) where it was measured."""
 import json, os
 here = os.path.dirname(os.path.abspath(__file__))
+# Generation 13's games were measured with the chains (../chains/genb13/).
+EARLIER = {13: os.path.join(here, "..", "chains", "genb13", "games-g13-plain-10k.json")}
+
+
+def games(cycle):
+    path = os.path.join(here, "games", f"games-g{cycle:03d}.json")
+    path = path if os.path.exists(path) else EARLIER.get(cycle)
+    if not path or not os.path.exists(path):
+        return ""
+    try:
+        g = [x["lines"] for x in json.load(open(path))["evals"][0]["games"]]
+    except (ValueError, KeyError, IndexError):
+        return ""  # still being written
+    mean = sum(g) / len(g)
+    sd = (sum((x - mean) ** 2 for x in g) / (len(g) - 1)) ** 0.5
+    return f"{mean:.1f} ± {1.96 * sd / len(g) ** 0.5:.1f}"
+
+
 total = 0.0
 for line in open(os.path.join(here, "metrics.jsonl")):
     m = json.loads(line)
@@ -14,4 +33,4 @@ for line in open(os.path.join(here, "metrics.jsonl")):
     # counts from the first piece (the saves carry it).
     total += max(m["wall_secs"], m["search_secs"] + m["refine_secs"]) * cores / 3600
     print(f"| {m['cycle']} | {width:,}, band {band} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | "
-          f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} |")
+          f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {games(m['cycle'])} |")

@@ -407,7 +407,6 @@ impl CycleConfig {
             .ok_or_else(|| CycleError::Invalid(format!("height {} (must be 4 to 16)", self.height)))
     }
 
-    /// The seed of cycle `cycle`'s search, refine and learn steps.
     /// Depths of the master search between two saves (0: never).
     fn checkpoint_depths(&self) -> usize {
         match self.checkpoint_entries {
@@ -416,6 +415,7 @@ impl CycleConfig {
         }
     }
 
+    /// The seed of cycle `cycle`'s search, refine and learn steps.
     fn cycle_seed(&self, cycle: usize) -> u64 {
         self.seed.wrapping_add(cycle as u64 * 0x9E37_79B9)
     }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# games.sh N [RUN]: generation N's network in `hatetris games` as
+# docs/runs/chains/ measured d4 (40 noisy-opening games, seed 0, plain
+# width 10,000, one thread; d4: 51.2 lines in 337 CPU s), into
+# games/games-gNNN.json and games/times.tsv beside this script, read by
+# table.py. About 5 CPU minutes a generation, niced behind the run.
+set -euo pipefail
+N=$1
+R=${2:-/work/runs/gen-b/r}
+HERE=$(cd "$(dirname "$0")" && pwd)
+NET=$(printf '%s/cycle-%03d/net.hnet' "$R" "$N")
+[ -f "$NET" ] || { echo "games.sh: no network $NET (generation $N not trained)" >&2; exit 2; }
+cd "$HERE/../../.."
+EVAL=net=$NET BIN=${BIN:-target/release/hatetris} nice -n 15 docs/runs/chains/games.sh \
+  "$HERE/games" "$(printf 'g%03d' "$N")" 10000 --quiescence 0

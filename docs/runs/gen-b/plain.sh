@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# plain.sh N [RUN]: generation N's master search again without chains, as
+# the record engine's table sets its master games with and without: the
+# network generation N searched with (generation N-1's), the width and seed
+# of the run's config, one thread, niced behind the run. Appends lines,
+# pieces and CPU seconds to plain.tsv beside this script.
+set -euo pipefail
+N=$1
+R=${2:-/work/runs/gen-b/r}
+HERE=$(cd "$(dirname "$0")" && pwd)
+NET=$(printf '%s/cycle-%03d/net.hnet' "$R" $((N - 1)))
+[ "$N" -gt 1 ] && [ -f "$NET" ] || { echo "plain.sh: no network $NET for generation $N" >&2; exit 2; }
+B=${BIN:-$HERE/../../../target/release/hatetris}
+# The cycle's seed for generation N (`CycleConfig::cycle_seed`).
+read -r WIDTH SEED < <(python3 -c "import json; c=json.load(open('$R/config.json')); print(c['width'], (c['seed'] + $N * 0x9E3779B9) % 2**64)")
+T=$(mktemp -d)
+/usr/bin/time -f '%U' -o "$T/time" nice -n 15 "$B" search --eval "net=$NET" --width "$WIDTH" --seed "$SEED" \
+  --quiescence 0 --threads 1 --json --quiet > "$T/out.json"
+[ -f "$HERE/plain.tsv" ] || printf 'generation\twidth\tlines\tpieces\tcpu_s\treplay\n' > "$HERE/plain.tsv"
+python3 - "$T" "$N" "$WIDTH" >> "$HERE/plain.tsv" <<'PY'
+import json, sys
+t, n, w = sys.argv[1:4]
+j = json.load(open(f"{t}/out.json"))
+print(f"{n}\t{w}\t{j['score']}\t{j['pieces']}\t{open(f'{t}/time').read().strip()}\t{j['replay']}")
+PY
+rm -rf "$T"
