@@ -140,6 +140,19 @@ pub fn choose_piece_memoryless(well: &Well, rules: Rules) -> Piece {
     memoryless_choice(peaks(well, rules))
 }
 
+/// `choose_piece_memoryless`, and `visit(x, y, o)` for each of that
+/// piece's locks that complete a row (`for_each_completing_lock` of it
+/// alone, in its order): with AVX2 from the one sweep that found the peaks,
+/// which kept every piece's completing locks (a chain that follows the
+/// enemy's piece asks both of every well it values).
+pub fn choose_piece_memoryless_and_clears(well: &Well, rules: Rules, mut visit: impl FnMut(i32, i32, u8)) -> Piece {
+    PeakSweep::with(well, rules, |sweep| {
+        let piece = memoryless_choice(sweep.peaks);
+        sweep.for_each_completing_lock(well, rules, piece, &mut visit);
+        piece
+    })
+}
+
 /// HATETRIS Mild's choice once the peaks are known: the best-ranked piece.
 #[inline]
 fn memoryless_choice(peaks: [u8; 7]) -> Piece {
@@ -220,6 +233,30 @@ mod tests {
             prop_assert_eq!(landings, crate::sweep::distinct_landings(&well, rules, piece));
             // A memory with no filter: every landing is built and looked up.
             prop_assert_eq!(choose_piece(&well, rules, &unfiltered), expected);
+        }
+
+        /// The piece and its completing locks from the one sweep are the
+        /// memoryless choice and that piece's own completing locks, in
+        /// order, on stacks of rows one to three cells short.
+        #[test]
+        fn the_choice_and_its_clears_come_from_one_sweep(seed in any::<u64>(), stack in 1usize..12) {
+            let rules = Rules::STANDARD;
+            let mut well = Well::EMPTY;
+            let mut rng = seed;
+            for i in 0..stack {
+                let mut row = crate::well::FULL_ROW;
+                for _ in 0..1 + (rng >> 60) % 3 {
+                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    row &= !(1 << ((rng >> 33) % 10));
+                }
+                well.rows[rules.depth() - 1 - i] = row;
+            }
+            let mut together = Vec::new();
+            let piece = choose_piece_memoryless_and_clears(&well, rules, |x, y, o| together.push((x, y, o)));
+            prop_assert_eq!(piece, choose_piece_memoryless(&well, rules));
+            let mut apart = Vec::new();
+            crate::sweep::for_each_completing_lock(&well, rules, &[piece], |_, x, y, o| apart.push((x, y, o)));
+            prop_assert_eq!(together, apart);
         }
     }
 }

@@ -25,7 +25,10 @@ pub mod replay;
 pub mod sweep;
 pub mod well;
 
-pub use enemy::{choose_piece, choose_piece_and_landings, choose_piece_memoryless, next_piece, Enemy};
+pub use enemy::{
+    choose_piece, choose_piece_and_landings, choose_piece_memoryless, choose_piece_memoryless_and_clears, next_piece,
+    Enemy,
+};
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;
 pub use memory::{HashFilter, Memory, SeenWells};

@@ -62,6 +62,28 @@ impl PeakSweep<'_> {
         for_each_lock_position(well, rules, piece, visit)
     }
 
+    /// `for_each_completing_lock` of `piece` alone, for the same well and
+    /// rules and in its order, from the stored sweep when there is one (it
+    /// kept every piece's locks that complete a row).
+    #[inline]
+    pub(crate) fn for_each_completing_lock(
+        &self,
+        well: &Well,
+        rules: Rules,
+        piece: Piece,
+        mut visit: impl FnMut(i32, i32, u8),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(out) = self.swept {
+            return out.for_each_clearing_lock(|lane, x, y| {
+                if lane / 4 == piece.index() {
+                    visit(x, y as i32, (lane % 4) as u8)
+                }
+            });
+        }
+        crate::sweep::for_each_completing_lock(well, rules, &[piece], |_, x, y, o| visit(x, y, o))
+    }
+
     /// `for_each_lock_position` for the same well and rules, from the
     /// stored sweep when there is one, which skips most locks that make the
     /// same well as another (see `TWINS`).

@@ -8,8 +8,8 @@
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{
-    choose_piece_memoryless, for_each_completing_lock, for_each_completing_s_lock, for_each_completing_sz_lock,
-    sz_completable_rows, Piece, Rules, Well, FULL_ROW,
+    choose_piece_memoryless_and_clears, for_each_completing_lock, for_each_completing_s_lock,
+    for_each_completing_sz_lock, sz_completable_rows, Piece, Rules, Well, FULL_ROW,
 };
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -325,8 +325,10 @@ pub fn for_each_clear(wells: &[Well], rules: Rules, rule: ChainRule, mut reached
                 if !some_row_completable(well, rules) {
                     continue;
                 }
-                let piece = choose_piece_memoryless(well, rules);
-                piece_clears(well, rules, piece, |next, _| reached(k, next));
+                // The sweep that finds the enemy's piece keeps its clears.
+                let mut locks = Vec::new();
+                let piece = choose_piece_memoryless_and_clears(well, rules, |x, y, o| locks.push((x, y, o)));
+                clears_of_locks(well, piece, &locks, |next, _| reached(k, next));
             }
         }
     }
@@ -500,16 +502,24 @@ fn others_clear(well: &Well, rules: Rules) -> bool {
 
 /// The clears `piece` can make in `well`, once per well they leave, with
 /// the lines each clears.
-fn piece_clears(well: &Well, rules: Rules, piece: Piece, mut reached: impl FnMut(Well, u32)) {
+fn piece_clears(well: &Well, rules: Rules, piece: Piece, reached: impl FnMut(Well, u32)) {
+    let mut locks = Vec::new();
+    for_each_completing_lock(well, rules, &[piece], |_, x, y, o| locks.push((x, y, o)));
+    clears_of_locks(well, piece, &locks, reached)
+}
+
+/// The clears of `piece`'s completing `locks` in `well`, once per well
+/// they leave, with the lines each clears.
+fn clears_of_locks(well: &Well, piece: Piece, locks: &[(i32, i32, u8)], mut reached: impl FnMut(Well, u32)) {
     let mut placed: Vec<Well> = Vec::new();
-    for_each_completing_lock(well, rules, &[piece], |piece, x, y, o| {
+    for &(x, y, o) in locks {
         let mut next = *well;
         let lines = next.lock(piece.shape(o), x, y);
         if lines > 0 && !next.is_game_over() && !placed.contains(&next) {
             placed.push(next);
             reached(next, lines);
         }
-    });
+    }
 }
 
 /// Could some piece complete a row: has a row one to four holes?
