@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 37: the enemy's-piece rule with a band. Over the same 40
 # noisy-opening games (seed 0) the enemy rule chaining every candidate gave
-# +5.75 [+3.0, +8.5] lines over plain at the same width 2,000 (paired,
+# +5.75 [+3.3, +8.2] lines over plain at the same width 2,000 (Welch,
 # ../band0/ against ../games-small/), at six times the CPU; a band of 3
 # chains only the 3 x width best candidates and costs 1.62 times plain (one
 # game from the empty well at 2,000, binary of `0839f66`). Arm: enemy rule,
