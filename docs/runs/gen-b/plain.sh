@@ -2,7 +2,7 @@
 # plain.sh N [RUN]: generation N's master search again without chains, as
 # the record engine's table sets its master games with and without: the
 # network generation N searched with (generation N-1's), the width and seed
-# of the run's config, one thread, niced behind the run. Appends lines,
+# of the run's config, one thread, niced behind the run (NICE, default 15). Appends lines,
 # pieces and CPU seconds to plain.tsv beside this script.
 set -euo pipefail
 N=$1
@@ -14,7 +14,7 @@ B=${BIN:-$HERE/../../../target/release/hatetris}
 # The cycle's seed for generation N (`CycleConfig::cycle_seed`).
 read -r WIDTH SEED < <(python3 -c "import json; c=json.load(open('$R/config.json')); print(c['width'], (c['seed'] + $N * 0x9E3779B9) % 2**64)")
 T=$(mktemp -d)
-/usr/bin/time -f '%U' -o "$T/time" nice -n 15 "$B" search --eval "net=$NET" --width "$WIDTH" --seed "$SEED" \
+/usr/bin/time -f '%U' -o "$T/time" nice -n "${NICE:-15}" "$B" search --eval "net=$NET" --width "$WIDTH" --seed "$SEED" \
   --quiescence 0 --threads 1 --json --quiet > "$T/out.json"
 [ -f "$HERE/plain.tsv" ] || printf 'generation\twidth\tlines\tpieces\tcpu_s\treplay\n' > "$HERE/plain.tsv"
 python3 - "$T" "$N" "$WIDTH" >> "$HERE/plain.tsv" <<'PY'
