@@ -338,7 +338,7 @@ impl BeamState {
     /// Values through the chains the `chain_band` x width candidates first
     /// in the selection order by their own values. They come from many
     /// parents, a few from each, so they are chained in large batches of
-    /// any parents (four wells a sweep, hundreds an evaluation), not by
+    /// any parents (several wells a sweep, hundreds an evaluation), not by
     /// family.
     fn chain_band(&self, cands: &mut [Candidate], config: &SearchConfig, eval: &dyn Evaluator) {
         let band = (config.chain_band as usize).saturating_mul(config.width);
@@ -440,7 +440,7 @@ fn expand_entry(
     let memory = (enemy == Enemy::Hatetris).then_some(&memory);
     let (piece, mut landings) = choose_piece_and_landings(&entry.well, rules, memory);
     landings.retain(|l| !l.well.is_game_over());
-    // The children are valued together (their clears are swept four at once).
+    // The children are valued together (their clears are swept several at once).
     let wells: Vec<Well> = landings.iter().map(|l| l.well).collect();
     let mut values = vec![0.0; wells.len()];
     chain_values(eval, rules, Some(&entry.well), &wells, chains, &mut values);
@@ -590,7 +590,7 @@ fn sort_key(c: &Candidate, seed: u64) -> u128 {
 
 /// The values of `items` through the chains: each item gives its parent's
 /// well, the move to its well, and its own value. In batches of
-/// `CHAIN_BATCH` from any parents (four wells a sweep, hundreds an
+/// `CHAIN_BATCH` from any parents (several wells a sweep, hundreds an
 /// evaluation), one memo for each batch.
 pub(crate) fn raise_in_batches<T: Sync>(
     items: &[T],

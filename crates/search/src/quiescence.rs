@@ -114,7 +114,7 @@ pub fn quiescent_value(eval: &dyn Evaluator, rules: Rules, well: &Well, rule: Ch
 }
 
 /// `quiescent_value` of each of `wells` into `values`. Batched because a
-/// beam entry values all its children at once: four wells share one sweep
+/// beam entry values all its children at once: several wells share one sweep
 /// for their S and Z clears, and the evaluator gets the wells in batches.
 pub fn quiescent_values(
     eval: &dyn Evaluator,
@@ -213,7 +213,7 @@ struct ChainMemo {
 /// The values of `wells` through `chains`, with `memo` read and filled.
 ///
 /// Breadth-first over the distinct wells the chains reach, layer by layer,
-/// so that every layer is swept four wells at a time and valued in one
+/// so that every layer is swept several wells at a time and valued in one
 /// batch; then the values are carried back up the layers. Wells prepared
 /// for clearing offer many clearing placements and different orders of
 /// clears reach the same wells, so a plain recursion would be exponential;
@@ -408,7 +408,6 @@ fn s_first_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, W
     let mut s: Vec<(usize, Piece, Well, u32)> = Vec::new();
     wells_clears(wells, rules, true, |k, piece, next, lines| s.push((k, piece, next, lines)));
     let s = group_by_well(&s, wells.len());
-    let mut sz = Vec::new();
     let mut rest = Vec::new();
     for group in s.chunk_by(|a, b| a.0 == b.0) {
         let k = group[0].0;
@@ -420,7 +419,7 @@ fn s_first_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, W
         }
         // Rare: an S clears two lines. This well's S and Z clears as the
         // S/Z sweep gives them (S before Z), and the rule's choice.
-        sz.clear();
+        let mut sz = Vec::new();
         sz_clears(std::slice::from_ref(&wells[k]), rules, |_, piece, next, lines| sz.push((0, piece, next, lines)));
         let sz = group_by_well(&sz, 1);
         let (s, z) = sz.split_at(sz.partition_point(|c| c.1 == Piece::S));

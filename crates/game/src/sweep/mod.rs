@@ -130,9 +130,9 @@ fn completing_locks_of_wells<const S_ONLY: bool>(
     #[cfg(target_arch = "x86_64")]
     {
         if has_avx2() {
-            use avx2::{sweep_wells, SweepOut, SZ_WELLS, S_WELLS};
+            use avx2::{sweep_wells, SweepOut, LANES, SZ_WELLS, S_WELLS};
             let per_sweep = if S_ONLY { S_WELLS } else { SZ_WELLS };
-            let lanes_per_well = 32 / per_sweep;
+            let lanes_per_well = LANES / per_sweep;
             for (chunk, group) in wells.chunks(per_sweep).enumerate() {
                 let mut slot = std::mem::MaybeUninit::uninit();
                 let out = SweepOut::init(&mut slot);
