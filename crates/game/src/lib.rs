@@ -26,8 +26,8 @@ pub mod sweep;
 pub mod well;
 
 pub use enemy::{
-    choose_piece, choose_piece_and_landings, choose_piece_memoryless, choose_piece_memoryless_and_clears, next_piece,
-    Enemy,
+    choose_piece, choose_piece_and_landings, choose_piece_memoryless, choose_piece_memoryless_and_clears,
+    memoryless_piece_cannot_clear, next_piece, Enemy,
 };
 pub use game::{play, Game, Lock, Outcome};
 pub use key::Key;

@@ -9,7 +9,7 @@
 use hatetris_eval::Evaluator;
 use hatetris_game::{
     choose_piece_memoryless_and_clears, for_each_completing_lock, for_each_completing_s_lock,
-    for_each_completing_sz_lock, sz_completable_rows, Piece, Rules, Well, FULL_ROW,
+    for_each_completing_sz_lock, memoryless_piece_cannot_clear, sz_completable_rows, Piece, Rules, Well,
 };
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -321,8 +321,9 @@ pub fn for_each_clear(wells: &[Well], rules: Rules, rule: ChainRule, mut reached
         ChainRule::Forced => record_clears(wells, rules, true, reached),
         ChainRule::Enemy => {
             for (k, well) in wells.iter().enumerate() {
-                // Most wells have no row a piece could complete: no sweep.
-                if !some_row_completable(well, rules) {
+                // In two wells of five the enemy's piece provably cannot
+                // clear: no sweep.
+                if memoryless_piece_cannot_clear(well, rules) {
                     continue;
                 }
                 // The sweep that finds the enemy's piece keeps its clears.
@@ -519,20 +520,6 @@ fn clears_of_locks(well: &Well, piece: Piece, locks: &[(i32, i32, u8)], mut reac
             reached(next, lines);
         }
     }
-}
-
-/// Could some piece complete a row: has a row one to four holes?
-#[inline]
-fn some_row_completable(well: &Well, rules: Rules) -> bool {
-    well.rows[..rules.depth()].iter().any(|&row| {
-        let empty = FULL_ROW & !row;
-        // Clearing the lowest three set bits leaves nothing: one to four.
-        let mut rest = empty;
-        for _ in 0..3 {
-            rest &= rest.wrapping_sub(1);
-        }
-        empty != 0 && rest & rest.wrapping_sub(1) == 0
-    })
 }
 
 /// Can some S or Z placement possibly complete a row? Exact as a
