@@ -187,11 +187,15 @@ pub fn raise_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: 
 fn with_memo<T>(f: impl FnOnce(&mut ChainMemo) -> T) -> T {
     MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
-        if memo.values.capacity() > MEMO_CAP {
-            memo.values = FxHashMap::default();
+        if memo.slots.capacity() > MEMO_CAP {
+            memo.slots = FxHashMap::default();
+            memo.values = Vec::new();
         } else {
+            memo.slots.clear();
             memo.values.clear();
         }
+        // Layers a large batch grew are dropped, not kept per thread.
+        memo.pool.retain(|layer| layer.cleared.capacity() <= MEMO_CAP);
         f(&mut memo)
     })
 }
@@ -204,10 +208,29 @@ thread_local! {
 }
 
 /// V(w, d): the best value along the chains of at most `d` clears from `w`,
-/// its own value included, keyed by (w, d).
+/// its own value included, keyed by (w, d). The map gives a slot in
+/// `values`, so that a well is hashed once a call: its value is written
+/// and read by slot.
 #[derive(Default)]
 struct ChainMemo {
-    values: FxHashMap<(Well, u8), f32>,
+    slots: FxHashMap<(Well, u8), u32>,
+    values: Vec<f32>,
+    /// Layers' buffers, kept between calls.
+    pool: Vec<Layer>,
+}
+
+/// One layer of chains: the wells one clear reaches (with the well each
+/// came from), those new to the memo (with the first well each came
+/// from), every reached well's slot, and the new wells' values. Reused
+/// from the memo's pool: allocating them for every layer of every call
+/// took a tenth of a chained search.
+#[derive(Default)]
+struct Layer {
+    cleared: Vec<(usize, Well)>,
+    fresh: Vec<Well>,
+    from: Vec<u32>,
+    slots: Vec<u32>,
+    own: Vec<f32>,
 }
 
 /// The values of `wells` through `chains`, with `memo` read and filled.
@@ -238,53 +261,64 @@ fn chained_children(
     let left = (chains.depth - 1) as u8;
     // The wells one clear reaches, with the child each came from; those
     // not yet in the memo are valued with the children, in one family.
-    let mut cleared: Vec<(usize, Well)> = Vec::new();
-    for_each_clear(wells, rules, chains.rule, |k, next| cleared.push((k, next)));
-    let (fresh, from) = not_in_memo(&cleared, left, memo);
-    let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
-    let mut own = vec![0.0; fresh.len()];
-    eval.evaluate_family(parent, &rows, &fresh_rows, &from, values, &mut own);
-    value_layer(eval, rules, chains.rule, &fresh, &own, left, memo);
-    for &(owner, w) in &cleared {
-        values[owner] = values[owner].max(memo.values[&(w, left)]);
+    let mut layer = memo.pool.pop().unwrap_or_default();
+    layer.cleared.clear();
+    for_each_clear(wells, rules, chains.rule, |k, next| layer.cleared.push((k, next)));
+    not_in_memo(&mut layer, left, memo);
+    let fresh_rows: Vec<&[u16]> = layer.fresh.iter().map(|w| w.playable(rules)).collect();
+    eval.evaluate_family(parent, &rows, &fresh_rows, &layer.from, values, &mut layer.own);
+    value_layer(eval, rules, chains.rule, &layer.fresh, &mut layer.own, left, memo);
+    for (&(owner, _), &slot) in layer.cleared.iter().zip(&layer.slots) {
+        values[owner] = values[owner].max(memo.values[slot as usize]);
     }
+    memo.pool.push(layer);
 }
 
-/// The distinct wells of `cleared` without a value at `left` in `memo`,
-/// each with the first well it came from. Each is put in the memo as NaN
-/// (one look-up a well finds and marks it), and `value_layer` gives it
-/// its value before any is read: the layers below look up other depths.
-fn not_in_memo(cleared: &[(usize, Well)], left: u8, memo: &mut ChainMemo) -> (Vec<Well>, Vec<u32>) {
-    let mut fresh = Vec::new();
-    let mut from = Vec::new();
-    for &(owner, w) in cleared {
-        if let std::collections::hash_map::Entry::Vacant(slot) = memo.values.entry((w, left)) {
-            slot.insert(f32::NAN);
+/// Fills `layer.fresh` with the distinct wells of `layer.cleared` without
+/// a value at `left` in `memo`, `layer.from` with the first well each came
+/// from, `layer.slots` with the memo's slot of each of `layer.cleared`, and
+/// sizes `layer.own` for the fresh wells. They get the next slots, in
+/// their order, as NaN (one look-up a well finds or makes its slot), and
+/// `value_layer` gives them their values before any is read: the layers
+/// below look up other depths.
+fn not_in_memo(layer: &mut Layer, left: u8, memo: &mut ChainMemo) {
+    let Layer { cleared, fresh, from, slots, own } = layer;
+    fresh.clear();
+    from.clear();
+    slots.clear();
+    for &(owner, w) in cleared.iter() {
+        let next = memo.values.len() as u32;
+        let slot = *memo.slots.entry((w, left)).or_insert_with(|| {
             fresh.push(w);
             from.push(owner as u32);
+            next
+        });
+        if slot == next {
+            memo.values.push(f32::NAN);
         }
+        slots.push(slot);
     }
-    (fresh, from)
+    own.clear();
+    own.resize(fresh.len(), 0.0);
 }
 
-/// Puts V(w, `left`) into `memo` for each well of `layer` (none of them in
-/// it yet), given their own values `own`.
+/// Puts V(w, `left`) into `memo` for each well of `layer` (the last wells
+/// `not_in_memo` gave slots, in order), given their own values `own`.
 fn value_layer(
     eval: &dyn Evaluator,
     rules: Rules,
     rule: ChainRule,
     layer: &[Well],
-    own: &[f32],
+    own: &mut [f32],
     left: u8,
     memo: &mut ChainMemo,
 ) {
-    let mut best = own.to_vec();
+    // The layer's slots, taken before the layers below add theirs.
+    let first = memo.values.len() - layer.len();
     if left > 0 && !layer.is_empty() {
-        raise_by_clears(eval, rules, rule, layer, &mut best, left - 1, memo);
+        raise_by_clears(eval, rules, rule, layer, own, left - 1, memo);
     }
-    for (w, v) in layer.iter().zip(best) {
-        memo.values.insert((*w, left), v);
-    }
+    memo.values[first..first + layer.len()].copy_from_slice(own);
 }
 
 /// Raises each of `values` to the best V(w, `left`) of the wells one clear
@@ -299,16 +333,17 @@ fn raise_by_clears(
     left: u8,
     memo: &mut ChainMemo,
 ) {
-    let mut cleared: Vec<(usize, Well)> = Vec::new();
-    for_each_clear(wells, rules, rule, |k, next| cleared.push((k, next)));
-    let (fresh, _) = not_in_memo(&cleared, left, memo);
-    let fresh_rows: Vec<&[u16]> = fresh.iter().map(|w| w.playable(rules)).collect();
-    let mut own = vec![0.0; fresh.len()];
-    eval.evaluate_batch(&fresh_rows, &mut own);
-    value_layer(eval, rules, rule, &fresh, &own, left, memo);
-    for &(k, w) in &cleared {
-        values[k] = values[k].max(memo.values[&(w, left)]);
+    let mut layer = memo.pool.pop().unwrap_or_default();
+    layer.cleared.clear();
+    for_each_clear(wells, rules, rule, |k, next| layer.cleared.push((k, next)));
+    not_in_memo(&mut layer, left, memo);
+    let fresh_rows: Vec<&[u16]> = layer.fresh.iter().map(|w| w.playable(rules)).collect();
+    eval.evaluate_batch(&fresh_rows, &mut layer.own);
+    value_layer(eval, rules, rule, &layer.fresh, &mut layer.own, left, memo);
+    for (&(k, _), &slot) in layer.cleared.iter().zip(&layer.slots) {
+        values[k] = values[k].max(memo.values[slot as usize]);
     }
+    memo.pool.push(layer);
 }
 
 /// Calls `reached(k, next)` for each well `next` that a clear `rule` allows
