@@ -12,7 +12,7 @@ use hatetris_game::{
     for_each_completing_sz_lock, memoryless_piece_cannot_clear, sz_completable_rows, Piece, Rules, Well,
 };
 use rustc_hash::FxHashMap;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::str::FromStr;
 
 /// How many clears deep a chain is followed by default: none. The chains
@@ -379,8 +379,9 @@ fn sz_clears(wells: &[Well], rules: Rules, reached: impl FnMut(usize, Piece, Wel
 /// `sz_clears`, or with `s_only` the S clears alone.
 fn wells_clears(wells: &[Well], rules: Rules, s_only: bool, mut reached: impl FnMut(usize, Piece, Well, u32)) {
     // Only the wells where some S or Z could complete a row are swept.
-    let mut swept = Vec::with_capacity(wells.len());
-    let mut owners = Vec::with_capacity(wells.len());
+    let (mut swept, mut owners) = SWEPT.take();
+    swept.clear();
+    owners.clear();
     for (i, well) in wells.iter().enumerate() {
         if sz_might_clear(well, rules) {
             swept.push(*well);
@@ -399,6 +400,22 @@ fn wells_clears(wells: &[Well], rules: Rules, s_only: bool, mut reached: impl Fn
     } else {
         for_each_completing_sz_lock(&swept, rules, visit);
     }
+    SWEPT.set((swept, owners));
+}
+
+/// A clear: the well it came from (an index), the piece, the well it
+/// leaves and the lines it clears.
+type Clear = (usize, Piece, Well, u32);
+
+thread_local! {
+    // Buffers the sweeps of every layer of every call need, lent to one
+    // call at a time (taken and given back: a nested call finds them
+    // taken and makes its own). Allocated per call they cost a few
+    // percent of a chained search.
+    static SWEPT: Cell<(Vec<Well>, Vec<usize>)> = Cell::default();
+    static CLEARS: Cell<Vec<Clear>> = Cell::default();
+    static SORTED: Cell<Vec<Clear>> = Cell::default();
+    static STARTS: Cell<Vec<usize>> = Cell::default();
 }
 
 /// The record engine's rule for each of `wells` (see `ChainRule::Record`);
@@ -421,9 +438,10 @@ fn record_clears_sz(wells: &[Well], rules: Rules, forced: bool, mut reached: imp
     // The sweep interleaves four wells: grouped by well, S before Z, each
     // piece's clears in their order (a counting sort; the comparison sort
     // took 5% of a chained search).
-    let sz = group_by_well(&sz, wells.len());
+    let mut by_well = Vec::new();
+    group_by_well(&sz, wells.len(), &mut by_well);
     let mut rest = Vec::new();
-    for group in sz.chunk_by(|a, b| a.0 == b.0) {
+    for group in by_well.chunk_by(|a, b| a.0 == b.0) {
         let k = group[0].0;
         let (s, z) = group.split_at(group.partition_point(|c| c.1 == Piece::S));
         if forced && (s.is_empty() || z.is_empty() || !others_clear(&wells[k], rules)) {
@@ -441,11 +459,14 @@ fn record_clears_sz(wells: &[Well], rules: Rules, forced: bool, mut reached: imp
 /// only where an S clears two lines. The same wells, in the same order,
 /// as `record_clears_sz`.
 fn s_first_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, Well)) {
-    let mut s: Vec<(usize, Piece, Well, u32)> = Vec::new();
+    let mut s = CLEARS.take();
+    s.clear();
     wells_clears(wells, rules, true, |k, piece, next, lines| s.push((k, piece, next, lines)));
-    let s = group_by_well(&s, wells.len());
+    let mut sorted = SORTED.take();
+    group_by_well(&s, wells.len(), &mut sorted);
+    CLEARS.set(s);
     let mut rest = Vec::new();
-    for group in s.chunk_by(|a, b| a.0 == b.0) {
+    for group in sorted.chunk_by(|a, b| a.0 == b.0) {
         let k = group[0].0;
         if single(group) {
             for c in group {
@@ -457,12 +478,14 @@ fn s_first_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, W
         // S/Z sweep gives them (S before Z), and the rule's choice.
         let mut sz = Vec::new();
         sz_clears(std::slice::from_ref(&wells[k]), rules, |_, piece, next, lines| sz.push((0, piece, next, lines)));
-        let sz = group_by_well(&sz, 1);
-        let (s, z) = sz.split_at(sz.partition_point(|c| c.1 == Piece::S));
+        let mut by_well = Vec::new();
+        group_by_well(&sz, 1, &mut by_well);
+        let (s, z) = by_well.split_at(by_well.partition_point(|c| c.1 == Piece::S));
         for c in record_choice(&wells[k], rules, s, z, &mut rest) {
             reached(k, c.2);
         }
     }
+    SORTED.set(sorted);
 }
 
 /// Do all of `clears` clear one line?
@@ -502,22 +525,26 @@ fn record_choice<'a>(
     rest
 }
 
-/// `clears` ordered by well, S before Z, each piece's in their order.
-fn group_by_well(clears: &[(usize, Piece, Well, u32)], wells: usize) -> Vec<(usize, Piece, Well, u32)> {
-    let key = |c: &(usize, Piece, Well, u32)| c.0 * 2 + usize::from(c.1 != Piece::S);
-    let mut at = vec![0usize; wells * 2 + 1];
+/// `clears` ordered by well, S before Z, each piece's in their order,
+/// into `sorted`.
+fn group_by_well(clears: &[Clear], wells: usize, sorted: &mut Vec<Clear>) {
+    let key = |c: &Clear| c.0 * 2 + usize::from(c.1 != Piece::S);
+    let mut at = STARTS.take();
+    at.clear();
+    at.resize(wells * 2 + 1, 0);
     for c in clears {
         at[key(c) + 1] += 1;
     }
     for i in 0..wells * 2 {
         at[i + 1] += at[i];
     }
-    let mut sorted = clears.to_vec();
+    sorted.clear();
+    sorted.extend_from_slice(clears);
     for c in clears {
         sorted[at[key(c)]] = *c;
         at[key(c)] += 1;
     }
-    sorted
+    STARTS.set(at);
 }
 
 /// Can each of O, I, L, J and T clear a line in `well` (without ending
