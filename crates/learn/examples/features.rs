@@ -10,8 +10,14 @@
 //! - `rows`: base, plus every row's pattern at its row index (16 x 1,024);
 //! - `enemy`: base, plus what the rules say comes next: each piece's peak
 //!   (the rating of its best landing, by which the enemy ranks pieces) and
-//!   the piece the memoryless enemy gives (7 x 24 + 7).
+//!   the piece the memoryless enemy gives (7 x 24 + 7);
+//! - `places`: base, plus every row at its index and every 3 x 4 window at
+//!   its place (16 x 1,024 + 140 x 4,096): the record engine's positional
+//!   inputs.
 //!
+//! With `FAMILIES=0` the samples are single wells (a generation's sampled
+//! beams, as gen-b draws them): every tenth well is held out, and the
+//! Spearman is over all held-out wells.
 //! ```sh
 //! cargo run --release -p hatetris-learn --example features -- SAMPLES.htds REFINED.htds EPOCHS NET.hnet
 //! ```
@@ -35,6 +41,7 @@ enum Input {
     Surface,
     Rows,
     Enemy,
+    Places,
 }
 
 fn features(rows: &[u16], input: Input, out: &mut Vec<u32>) {
@@ -71,6 +78,23 @@ fn features(rows: &[u16], input: Input, out: &mut Vec<u32>) {
                 out.push(extra + ((i + skip) as u32) * 1024 + r as u32);
             }
         }
+        Input::Places => {
+            let skip = 16 - rows.len();
+            for (i, &r) in rows.iter().enumerate() {
+                out.push(extra + ((i + skip) as u32) * 1024 + r as u32);
+            }
+            // The windows as the base input reads them (walls and floor
+            // filled), each numbered by its place.
+            let windows = extra + 16 * 1024;
+            let mut grid: Vec<u16> = rows.iter().map(|&r| hatetris_eval::features::padded(r)).collect();
+            grid.push(hatetris_eval::features::PADDED_FLOOR);
+            for band in 0..grid.len().saturating_sub(3) {
+                for c in 0..10 {
+                    let p = (0..4).fold(0u32, |p, r| p | (((grid[band + r] >> c) & 7) as u32) << (3 * r));
+                    out.push(windows + (((band + skip) * 10 + c) as u32) * 4096 + p);
+                }
+            }
+        }
     }
 }
 
@@ -81,6 +105,7 @@ fn dims(input: Input) -> usize {
             Input::Surface => 4 * 1024,
             Input::Rows => 16 * 1024,
             Input::Enemy => 7 * 24 + 7,
+            Input::Places => 16 * 1024 + 14 * 10 * 4096,
         }
 }
 
@@ -237,14 +262,32 @@ fn main() {
         }
         fams.last_mut().unwrap().push(i);
     }
-    let held: Vec<Vec<usize>> = fams.iter().enumerate().filter(|(k, _)| k % 10 == 0).map(|(_, f)| f.clone()).collect();
+    // FAMILIES=N > 0: runs of N samples are the families (with N the
+    // samples a depth, each depth's wells, which a beam ranks together).
+    let runs: usize = std::env::var("FAMILIES").map_or(0, |f| f.parse().expect("FAMILIES: a number"));
+    if runs > 0 {
+        fams = (0..samples.len()).collect::<Vec<_>>().chunks(runs).map(|c| c.to_vec()).collect();
+    }
+    let single = std::env::var("FAMILIES").is_ok_and(|f| f == "0");
+    if single {
+        fams = (0..samples.len()).map(|i| vec![i]).collect();
+    }
+    // HOLD=N: runs of N samples held out, one run in ten (with N the
+    // samples a depth, whole depths of the game: no held-out well has a
+    // sibling of its beam in training), instead of every tenth well.
+    let run: usize = std::env::var("HOLD").map_or(1, |h| h.parse().expect("HOLD: samples a run"));
+    let is_held = |k: usize| (k / run) % 10 == 0;
+    let mut held: Vec<Vec<usize>> = fams.iter().enumerate().filter(|(k, _)| is_held(*k)).map(|(_, f)| f.clone()).collect();
+    if single {
+        held = vec![held.concat()];
+    }
     // FRACTION (env, default 1): train on this share of the training families.
     let fraction: f64 = std::env::var("FRACTION").map_or(1.0, |f| f.parse().unwrap());
     let every = (1.0 / fraction).round() as usize;
     let train: Vec<usize> = fams
         .iter()
         .enumerate()
-        .filter(|(k, _)| k % 10 != 0 && (k / 10) % every == 0)
+        .filter(|(k, _)| !is_held(*k) && (k / 10) % every == 0)
         .flat_map(|(_, f)| f.clone())
         .collect();
     println!(
@@ -259,7 +302,13 @@ fn main() {
     // INPUTS (env, default all): which inputs to fit, comma-separated.
     let wanted = std::env::var("INPUTS").unwrap_or_else(|_| "base,surface,rows".into());
     for (name, input) in
-        [("base", Input::Base), ("surface", Input::Surface), ("rows", Input::Rows), ("enemy", Input::Enemy)]
+        [
+            ("base", Input::Base),
+            ("surface", Input::Surface),
+            ("rows", Input::Rows),
+            ("enemy", Input::Enemy),
+            ("places", Input::Places),
+        ]
     {
         if !wanted.split(',').any(|w| w == name) {
             continue;
@@ -273,12 +322,26 @@ fn main() {
                 f.clone()
             })
             .collect();
+        if input == Input::Places {
+            // The placed windows are the base windows, each at its place.
+            for f in feats.iter().take(100) {
+                let base = NUM_FEATURES as u32;
+                let mut plain: Vec<u32> = f.iter().filter(|&&i| i < base && i >= 1023).map(|&i| i - 1023).collect();
+                let mut placed: Vec<u32> = f.iter().filter(|&&i| i >= base + 16 * 1024).map(|&i| (i - base) % 4096).collect();
+                plain.sort_unstable();
+                placed.sort_unstable();
+                assert_eq!(plain, placed);
+            }
+        }
         let net = fit(&feats, &targets, &train, input, epochs, 7);
         let mut z = vec![0.0; HIDDEN];
         let pred: Vec<f32> = feats.iter().map(|f| net.forward(f, &mut z)).collect();
         let (mse, rho, top) = measure(&pred, &targets, &held);
-        let train_fams: Vec<Vec<usize>> =
-            fams.iter().enumerate().filter(|(k, _)| k % 10 != 0).map(|(_, f)| f.clone()).take(2000).collect();
+        let mut train_fams: Vec<Vec<usize>> =
+            fams.iter().enumerate().filter(|(k, _)| !is_held(*k)).map(|(_, f)| f.clone()).take(2000).collect();
+        if single {
+            train_fams = vec![train.iter().copied().take(20_000).collect()];
+        }
         let (tmse, trho, _) = measure(&pred, &targets, &train_fams);
         println!(
             "{name}: held out mse {mse:.5} within-family spearman {rho:.3} best child {top:.3}; training mse {tmse:.5} spearman {trho:.3} ({:.0} s)",
