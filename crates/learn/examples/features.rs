@@ -276,8 +276,9 @@ fn main() {
     // samples a depth, whole depths of the game: no held-out well has a
     // sibling of its beam in training), instead of every tenth well.
     let run: usize = std::env::var("HOLD").map_or(1, |h| h.parse().expect("HOLD: samples a run"));
-    let is_held = |k: usize| (k / run) % 10 == 0;
-    let mut held: Vec<Vec<usize>> = fams.iter().enumerate().filter(|(k, _)| is_held(*k)).map(|(_, f)| f.clone()).collect();
+    let is_held = |k: usize| (k / run).is_multiple_of(10);
+    let mut held: Vec<Vec<usize>> =
+        fams.iter().enumerate().filter(|(k, _)| is_held(*k)).map(|(_, f)| f.clone()).collect();
     if single {
         held = vec![held.concat()];
     }
@@ -301,15 +302,13 @@ fn main() {
     println!("{} as it is: mse {mse:.5} within-family spearman {rho:.3} best child {top:.3}", args[3]);
     // INPUTS (env, default all): which inputs to fit, comma-separated.
     let wanted = std::env::var("INPUTS").unwrap_or_else(|_| "base,surface,rows".into());
-    for (name, input) in
-        [
-            ("base", Input::Base),
-            ("surface", Input::Surface),
-            ("rows", Input::Rows),
-            ("enemy", Input::Enemy),
-            ("places", Input::Places),
-        ]
-    {
+    for (name, input) in [
+        ("base", Input::Base),
+        ("surface", Input::Surface),
+        ("rows", Input::Rows),
+        ("enemy", Input::Enemy),
+        ("places", Input::Places),
+    ] {
         if !wanted.split(',').any(|w| w == name) {
             continue;
         }
@@ -327,7 +326,8 @@ fn main() {
             for f in feats.iter().take(100) {
                 let base = NUM_FEATURES as u32;
                 let mut plain: Vec<u32> = f.iter().filter(|&&i| i < base && i >= 1023).map(|&i| i - 1023).collect();
-                let mut placed: Vec<u32> = f.iter().filter(|&&i| i >= base + 16 * 1024).map(|&i| (i - base) % 4096).collect();
+                let mut placed: Vec<u32> =
+                    f.iter().filter(|&&i| i >= base + 16 * 1024).map(|&i| (i - base) % 4096).collect();
                 plain.sort_unstable();
                 placed.sort_unstable();
                 assert_eq!(plain, placed);
