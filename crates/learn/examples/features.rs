@@ -17,7 +17,9 @@
 //!
 //! With `FAMILIES=0` the samples are single wells (a generation's sampled
 //! beams, as gen-b draws them): every tenth well is held out, and the
-//! Spearman is over all held-out wells.
+//! Spearman is over all held-out wells. `FAMILIES=N` makes runs of N
+//! samples the families (N = the samples a depth: each depth's wells, held
+//! out whole); `HOLD=N` holds out one run of N wells in ten.
 //! ```sh
 //! cargo run --release -p hatetris-learn --example features -- SAMPLES.htds REFINED.htds EPOCHS NET.hnet
 //! ```
@@ -72,16 +74,13 @@ fn features(rows: &[u16], input: Input, out: &mut Vec<u32>) {
             }
             out.push(extra + 7 * 24 + choose_piece_memoryless(&well, rules).index() as u32);
         }
-        Input::Rows => {
+        Input::Rows | Input::Places => {
             let skip = 16 - rows.len();
             for (i, &r) in rows.iter().enumerate() {
                 out.push(extra + ((i + skip) as u32) * 1024 + r as u32);
             }
-        }
-        Input::Places => {
-            let skip = 16 - rows.len();
-            for (i, &r) in rows.iter().enumerate() {
-                out.push(extra + ((i + skip) as u32) * 1024 + r as u32);
+            if input == Input::Rows {
+                return;
             }
             // The windows as the base input reads them (walls and floor
             // filled), each numbered by its place.

@@ -261,13 +261,27 @@ fn chained_children(
     let left = (chains.depth - 1) as u8;
     // The wells one clear reaches, with the child each came from; those
     // not yet in the memo are valued with the children, in one family.
-    let mut layer = memo.pool.pop().unwrap_or_default();
-    layer.cleared.clear();
-    for_each_clear(wells, rules, chains.rule, |k, next| layer.cleared.push((k, next)));
-    not_in_memo(&mut layer, left, memo);
+    let mut layer = next_layer(wells, rules, chains.rule, left, memo);
     let fresh_rows: Vec<&[u16]> = layer.fresh.iter().map(|w| w.playable(rules)).collect();
     eval.evaluate_family(parent, &rows, &fresh_rows, &layer.from, values, &mut layer.own);
     value_layer(eval, rules, chains.rule, &layer.fresh, &mut layer.own, left, memo);
+    raise_from_layer(layer, values, memo);
+}
+
+/// The layer of chains one clear by `rule` reaches from `wells`, at
+/// `left` clears left, with its buffers from the memo's pool and its
+/// fresh wells given slots (`not_in_memo`), their values still to find.
+fn next_layer(wells: &[Well], rules: Rules, rule: ChainRule, left: u8, memo: &mut ChainMemo) -> Layer {
+    let mut layer = memo.pool.pop().unwrap_or_default();
+    layer.cleared.clear();
+    for_each_clear(wells, rules, rule, |k, next| layer.cleared.push((k, next)));
+    not_in_memo(&mut layer, left, memo);
+    layer
+}
+
+/// Raises each of `values` to the values `layer`'s wells have in the memo
+/// (found by `value_layer`), and gives the layer's buffers back.
+fn raise_from_layer(layer: Layer, values: &mut [f32], memo: &mut ChainMemo) {
     for (&(owner, _), &slot) in layer.cleared.iter().zip(&layer.slots) {
         values[owner] = values[owner].max(memo.values[slot as usize]);
     }
@@ -333,17 +347,11 @@ fn raise_by_clears(
     left: u8,
     memo: &mut ChainMemo,
 ) {
-    let mut layer = memo.pool.pop().unwrap_or_default();
-    layer.cleared.clear();
-    for_each_clear(wells, rules, rule, |k, next| layer.cleared.push((k, next)));
-    not_in_memo(&mut layer, left, memo);
+    let mut layer = next_layer(wells, rules, rule, left, memo);
     let fresh_rows: Vec<&[u16]> = layer.fresh.iter().map(|w| w.playable(rules)).collect();
     eval.evaluate_batch(&fresh_rows, &mut layer.own);
     value_layer(eval, rules, rule, &layer.fresh, &mut layer.own, left, memo);
-    for (&(k, _), &slot) in layer.cleared.iter().zip(&layer.slots) {
-        values[k] = values[k].max(memo.values[slot as usize]);
-    }
-    memo.pool.push(layer);
+    raise_from_layer(layer, values, memo);
 }
 
 /// Calls `reached(k, next)` for each well `next` that a clear `rule` allows
@@ -433,7 +441,7 @@ fn record_clears_sz(wells: &[Well], rules: Rules, forced: bool, mut reached: imp
     // S's clears decide most wells: S is the piece unless it can clear two
     // lines, and where S cannot clear the chain stops, so one S/Z sweep of
     // the wells that could clear at all does nearly all the work.
-    let mut sz: Vec<(usize, Piece, Well, u32)> = Vec::new();
+    let mut sz: Vec<Clear> = Vec::new();
     sz_clears(wells, rules, |k, piece, next, lines| sz.push((k, piece, next, lines)));
     // The sweep interleaves four wells: grouped by well, S before Z, each
     // piece's clears in their order (a counting sort; the comparison sort
@@ -489,7 +497,7 @@ fn s_first_clears(wells: &[Well], rules: Rules, mut reached: impl FnMut(usize, W
 }
 
 /// Do all of `clears` clear one line?
-fn single(clears: &[(usize, Piece, Well, u32)]) -> bool {
+fn single(clears: &[Clear]) -> bool {
     clears.iter().all(|c| c.3 == 1)
 }
 
@@ -500,10 +508,10 @@ fn single(clears: &[(usize, Piece, Well, u32)]) -> bool {
 fn record_choice<'a>(
     well: &Well,
     rules: Rules,
-    s: &'a [(usize, Piece, Well, u32)],
-    z: &'a [(usize, Piece, Well, u32)],
-    rest: &'a mut Vec<(usize, Piece, Well, u32)>,
-) -> &'a [(usize, Piece, Well, u32)] {
+    s: &'a [Clear],
+    z: &'a [Clear],
+    rest: &'a mut Vec<Clear>,
+) -> &'a [Clear] {
     if s.is_empty() || single(s) {
         return s;
     }
