@@ -60,3 +60,22 @@ pub fn recorded_hatetris_wells(rules: crate::Rules) -> Vec<crate::Well> {
     }
     wells
 }
+
+/// The children of every `step`-th well of [`recorded_hatetris_wells`]:
+/// each piece at each lock position, its lines cleared, games over left
+/// out. The wells a search meets, for tests of what it does to them.
+pub fn recorded_hatetris_children(rules: crate::Rules, step: usize) -> Vec<crate::Well> {
+    let mut children = Vec::new();
+    for w in recorded_hatetris_wells(rules).iter().step_by(step) {
+        for piece in crate::Piece::ALL {
+            crate::for_each_lock_position(w, rules, piece, |x, y, o| {
+                let mut next = *w;
+                next.lock(piece.shape(o), x, y);
+                if !next.is_game_over() {
+                    children.push(next);
+                }
+            });
+        }
+    }
+    children
+}

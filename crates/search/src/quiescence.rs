@@ -877,19 +877,7 @@ mod tests {
     #[test]
     fn s_first_clears_are_the_sz_sweeps_choice() {
         let rules = Rules::STANDARD;
-        let wells = hatetris_game::fixtures::recorded_hatetris_wells(rules);
-        let mut children = Vec::new();
-        for w in wells.iter().step_by(3) {
-            for piece in Piece::ALL {
-                for_each_lock_position(w, rules, piece, |x, y, o| {
-                    let mut next = *w;
-                    next.lock(piece.shape(o), x, y);
-                    if !next.is_game_over() {
-                        children.push(next);
-                    }
-                });
-            }
-        }
+        let children = hatetris_game::fixtures::recorded_hatetris_children(rules, 3);
         let (mut clears, mut passed_over) = (0, 0);
         for batch in children.chunks(37) {
             let (mut fast, mut plain) = (Vec::new(), Vec::new());
