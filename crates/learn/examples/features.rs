@@ -25,14 +25,24 @@
 //! ```
 //! NET is the network that sampled and refined the cycle: the target is
 //! the lookahead's own value, undone from refine's, and NET as it is is
-//! measured on the same held-out families for reference.
+//! measured on the same held-out families for reference. SAMPLES, REFINED
+//! and NET may be comma-separated lists (several cycles, each with its
+//! network). `TARGET=refined` fits refine's target itself, as `cycle`'s
+//! learning step does. `PLAY=G` then plays each fitted network (f32, one
+//! thread with `RAYON_NUM_THREADS=1`): the embedded suite (width 1,000, 250
+//! pieces, no chains, seed 0) and, if G > 0, G games as `hatetris games`
+//! plays them (width 10,000, 20 noisy pieces of 0.3, seed 0, no chains);
+//! `INIT=NET.hnet` fits from that network, `PLAY_INIT=1` plays it too.
 
 use hatetris_eval::{active_features, tanh_exp, tanh_exp_grad, Evaluator, Network, NUM_FEATURES};
 use hatetris_game::{choose_piece_memoryless, peaks::peaks, Rules, Well, BAR, MAX_DEPTH};
 use hatetris_learn::dataset::read_dataset;
+use hatetris_strength::games::{play_games, summarize_games, GamesConfig};
 use hatetris_strength::stats::spearman;
+use hatetris_strength::{measure as measure_suite, summarize, Suite};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use std::cell::RefCell;
 use std::path::Path;
 
 const HIDDEN: usize = 48;
@@ -128,6 +138,27 @@ impl Net {
     }
 }
 
+/// A fitted network as the searches' evaluator (f32, its input's features).
+struct Fitted {
+    net: Net,
+    input: Input,
+}
+
+impl Evaluator for Fitted {
+    fn evaluate(&self, rows: &[u16]) -> f32 {
+        thread_local! { static F: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) }; }
+        F.with(|f| {
+            let mut f = f.borrow_mut();
+            features(rows, self.input, &mut f);
+            let mut z = [0.0f32; HIDDEN];
+            self.net.forward(&f, &mut z)
+        })
+    }
+    fn name(&self) -> String {
+        "fitted".into()
+    }
+}
+
 /// Adam state for one parameter vector.
 struct Adam {
     m: Vec<f32>,
@@ -148,21 +179,41 @@ impl Adam {
     }
 }
 
-fn fit(feats: &[Vec<u32>], targets: &[f32], train: &[usize], input: Input, epochs: usize, seed: u64) -> Net {
+fn fit(
+    feats: &[Vec<u32>],
+    targets: &[f32],
+    train: &[usize],
+    input: Input,
+    epochs: usize,
+    seed: u64,
+    init: Option<&Network>,
+) -> Net {
     let n = dims(input);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let scale = 0.05;
-    let mut net = Net {
-        w1: (0..n * HIDDEN).map(|_| rng.gen_range(-scale..scale)).collect(),
-        b1: vec![0.0; HIDDEN],
-        w2: (0..HIDDEN).map(|_| rng.gen_range(-0.2..0.2)).collect(),
-        b2: 0.0,
+    let mut net = match init {
+        // The network's weights for its inputs, zero for the others: the
+        // new inputs start by changing nothing.
+        Some(init) => {
+            let mut w1 = init.w1.clone();
+            w1.resize(n * HIDDEN, 0.0);
+            Net { w1, b1: init.b1.clone(), w2: init.w2.clone(), b2: init.b2 }
+        }
+        None => Net {
+            w1: (0..n * HIDDEN).map(|_| rng.gen_range(-scale..scale)).collect(),
+            b1: vec![0.0; HIDDEN],
+            w2: (0..HIDDEN).map(|_| rng.gen_range(-0.2..0.2)).collect(),
+            b2: 0.0,
+        },
     };
     let (mut a1, mut ab1, mut a2, mut ab2) =
         (Adam::new(n * HIDDEN), Adam::new(HIDDEN), Adam::new(HIDDEN), Adam::new(1));
     let mut order = train.to_vec();
-    let batch = 256;
-    let lr = 1e-3;
+    // BATCH and LR (env): the batch size (default 256) and Adam's rate (1e-3).
+    let batch: usize = std::env::var("BATCH").map_or(256, |b| b.parse().expect("BATCH: a number"));
+    let lr: f32 = std::env::var("LR").map_or(1e-3, |l| l.parse().expect("LR: a number"));
+    // WD (env, default 0): decoupled weight decay of the added inputs' weights.
+    let wd: f32 = std::env::var("WD").map_or(0.0, |l| l.parse().expect("WD: a number"));
     let mut t = 0;
     let mut z = vec![0.0f32; HIDDEN];
     // Gradients of one batch: dense for the small layers, per touched row
@@ -196,8 +247,12 @@ fn fit(feats: &[Vec<u32>], targets: &[f32], train: &[usize], input: Input, epoch
             }
             t += 1;
             for (&f, g) in &g1 {
+                // The added inputs' weights decay toward zero (decoupled,
+                // as AdamW): what few wells support fades.
+                let decay = if (f as usize) < NUM_FEATURES { 1.0 } else { 1.0 - lr * wd };
                 for (k, &g) in g.iter().enumerate() {
                     let i = f as usize * HIDDEN + k;
+                    net.w1[i] *= decay;
                     a1.step(i, &mut net.w1[i], g, lr, t);
                 }
             }
@@ -239,18 +294,71 @@ fn measure(pred: &[f32], targets: &[f32], fams: &[Vec<usize>]) -> (f64, f64, f64
     (se / n as f64, rho / nf as f64, top as f64 / fams.iter().filter(|f| f.len() >= 3).count() as f64)
 }
 
+/// The embedded suite and `games` games, as the module's doc says.
+fn play_and_print(name: &str, eval: &Fitted, games: usize) {
+    let started = std::time::Instant::now();
+    let suite = Suite::embedded_default();
+    let results = measure_suite(&suite, eval, 1000, 250, Default::default(), 0, &mut |_, _| {});
+    let sm = summarize(&results);
+    let per: Vec<u32> = results.iter().map(|r| r.pieces_survived).collect();
+    println!(
+        "{name}: suite pieces {:.2} lines {:.2} ({:.0} s) {per:?}",
+        sm.mean_pieces,
+        sm.mean_lines,
+        started.elapsed().as_secs_f64()
+    );
+    if games == 0 {
+        return;
+    }
+    let started = std::time::Instant::now();
+    let config = GamesConfig { games, width: 10_000, open: 20, noise: 0.3, seed: 0, chains: Default::default() };
+    let games = play_games(eval, &config, &mut |_, _| {}).expect("games replay");
+    let lines: Vec<u32> = games.iter().map(|g| g.lines).collect();
+    println!(
+        "{name}: games {:.2} lines ({:.0} s) {lines:?}",
+        summarize_games(&games).mean_lines,
+        started.elapsed().as_secs_f64()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let samples = read_dataset(Path::new(&args[0])).expect("samples");
-    let refined = read_dataset(Path::new(&args[1])).expect("refined");
+    let list = |a: &String| a.split(',').map(|p| p.to_string()).collect::<Vec<_>>();
+    let (sample_files, refined_files, nets) = (list(&args[0]), list(&args[1]), list(&args[3]));
+    assert!(sample_files.len() == refined_files.len() && nets.len() == sample_files.len());
     let epochs: usize = args[2].parse().expect("epochs");
-    assert_eq!(samples.len(), refined.len());
-    // The lookahead's own value y, undone from refine's t = scale(x + (y - x) / 2)
-    // with the sampling network's x (the scale, min to -1 and max to 1, is
-    // taken as the identity: within a family it changes no order).
-    let sampler = Network::load(Path::new(&args[3])).expect("the network that sampled the cycle");
-    let x: Vec<f32> = samples.iter().map(|s| sampler.evaluate(s.rows())).collect();
-    let targets: Vec<f32> = refined.iter().zip(&x).map(|(r, &x)| (2.0 * r.target - x).clamp(-0.999, 0.999)).collect();
+    let refined_target = std::env::var("TARGET").is_ok_and(|t| t == "refined");
+    let (mut samples, mut x, mut targets) = (Vec::new(), Vec::new(), Vec::new());
+    for ((s, r), n) in sample_files.iter().zip(&refined_files).zip(&nets) {
+        let s = read_dataset(Path::new(s)).expect("samples");
+        let r = read_dataset(Path::new(r)).expect("refined");
+        assert_eq!(s.len(), r.len());
+        // The lookahead's own value y, undone from refine's t = scale(x + (y - x) / 2)
+        // with the sampling network's x (the scale, min to -1 and max to 1, is
+        // taken as the identity: within a family it changes no order).
+        let sampler = Network::load(Path::new(n)).expect("the network that sampled the cycle");
+        let xs: Vec<f32> = s.iter().map(|s| sampler.evaluate(s.rows())).collect();
+        targets.extend(r.iter().zip(&xs).map(|(r, &x)| {
+            if refined_target {
+                r.target
+            } else {
+                (2.0 * r.target - x).clamp(-0.999, 0.999)
+            }
+        }));
+        x.extend(xs);
+        samples.extend(s);
+    }
+    // PLAY=G: play each fitted network (the suite, and G games if G > 0).
+    let play: Option<usize> = std::env::var("PLAY").ok().map(|g| g.parse().expect("PLAY: games"));
+    // INIT=NET.hnet: fit from that network (48 units) instead of random weights.
+    let init = std::env::var("INIT").ok().map(|p| Network::load(Path::new(&p)).expect("INIT network"));
+    if let Some(init) = &init {
+        assert_eq!(init.hidden, HIDDEN);
+        if let (Some(games), true) = (play, std::env::var("PLAY_INIT").is_ok_and(|p| p == "1")) {
+            let net = Net { w1: init.w1.clone(), b1: init.b1.clone(), w2: init.w2.clone(), b2: init.b2 };
+            play_and_print("init", &Fitted { net, input: Input::Base }, games);
+        }
+    }
     // Families in order of first appearance; a tenth held out.
     let mut fams: Vec<Vec<usize>> = Vec::new();
     let mut last = f32::NAN;
@@ -332,7 +440,7 @@ fn main() {
                 assert_eq!(plain, placed);
             }
         }
-        let net = fit(&feats, &targets, &train, input, epochs, 7);
+        let net = fit(&feats, &targets, &train, input, epochs, 7, init.as_ref());
         let mut z = vec![0.0; HIDDEN];
         let pred: Vec<f32> = feats.iter().map(|f| net.forward(f, &mut z)).collect();
         let (mse, rho, top) = measure(&pred, &targets, &held);
@@ -346,5 +454,9 @@ fn main() {
             "{name}: held out mse {mse:.5} within-family spearman {rho:.3} best child {top:.3}; training mse {tmse:.5} spearman {trho:.3} ({:.0} s)",
             started.elapsed().as_secs_f64()
         );
+        if let Some(games) = play {
+            drop(feats);
+            play_and_print(name, &Fitted { net, input }, games);
+        }
     }
 }

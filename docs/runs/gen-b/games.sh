@@ -4,11 +4,14 @@
 # width 10,000, one thread; d4: 51.2 lines in 337 CPU s), into
 # games/games-gNNN.json and games/times.tsv beside this script, read by
 # table.py. About 5 CPU minutes a generation, niced behind the run.
+# FROM=G: RUN is a run that goes on from generation G (pack.sh).
 set -euo pipefail
 N=$1
 R=${2:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
-NET=$(printf '%s/cycle-%03d/net.hnet' "$R" "$N")
+K=$((N - ${FROM:-0}))
+NET=$(printf '%s/cycle-%03d/net.hnet' "$R" "$K")
+[ "$K" -gt 0 ] || NET=$R/net-000.hnet  # the network the run started from
 [ -f "$NET" ] || { echo "games.sh: no network $NET (generation $N not trained)" >&2; exit 2; }
 cd "$HERE/../../.."
 EVAL=net=$NET BIN=${BIN:-target/release/hatetris} nice -n 15 docs/runs/chains/games.sh \

@@ -3,16 +3,20 @@
 # the record engine's table sets its master games with and without: the
 # network generation N searched with (generation N-1's), the width and seed
 # of the run's config, one thread, niced behind the run (NICE, default 15). Appends lines,
-# pieces and CPU seconds to plain.tsv beside this script.
+# pieces and CPU seconds to plain.tsv beside this script. FROM=G: RUN is a
+# run that goes on from generation G (pack.sh); its starting network is
+# generation G's.
 set -euo pipefail
 N=$1
 R=${2:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
-NET=$(printf '%s/cycle-%03d/net.hnet' "$R" $((N - 1)))
+K=$((N - ${FROM:-0}))
+NET=$(printf '%s/cycle-%03d/net.hnet' "$R" $((K - 1)))
+[ "$K" -gt 1 ] || NET=$R/net-000.hnet
 [ "$N" -gt 1 ] && [ -f "$NET" ] || { echo "plain.sh: no network $NET for generation $N" >&2; exit 2; }
 B=${BIN:-$HERE/../../../target/release/hatetris}
 # The cycle's seed for generation N (`CycleConfig::cycle_seed`).
-read -r WIDTH SEED < <(python3 -c "import json; c=json.load(open('$R/config.json')); print(c['width'], (c['seed'] + $N * 0x9E3779B9) % 2**64)")
+read -r WIDTH SEED < <(python3 -c "import json; c=json.load(open('$R/config.json')); print(c['width'], (c['seed'] + $K * 0x9E3779B9) % 2**64)")
 T=$(mktemp -d)
 /usr/bin/time -f '%U' -o "$T/time" nice -n "${NICE:-15}" "$B" search --eval "net=$NET" --width "$WIDTH" --seed "$SEED" \
   --quiescence 0 --threads 1 --json --quiet > "$T/out.json"
