@@ -150,11 +150,12 @@ pub struct CycleArgs {
     /// overvalues does not leave the cycle one short game to learn from.
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
-    /// On resume, let --width, --samples, --quiescence, --chain-band and
-    /// --refine-width take other values than the run's, for the steps not
-    /// yet run (as knewjade widened the beam when the games levelled off);
-    /// every cycle's metrics name the width and chains it searched with.
-    /// Other settings stay fixed.
+    /// On resume, let --width, --samples, --quiescence, --chain-band,
+    /// --refine-width and --max-epochs take other values than the run's,
+    /// for the steps not yet run (as knewjade widened the beam when the
+    /// games levelled off); every cycle's metrics name the width and chains
+    /// it searched with and the epochs it trained. Other settings stay
+    /// fixed.
     #[arg(long)]
     pub retune: bool,
     /// The search step's clear chains (refine's lookaheads never chain).
@@ -297,7 +298,7 @@ fn check_resume(
 ) -> Result<Option<CycleConfig>> {
     let given_on_line = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
     let asked = stored_flags(&args.config());
-    let retunable = ["width", "samples", "refine_width", "quiescence", "chain_band"];
+    let retunable = ["width", "samples", "refine_width", "quiescence", "chain_band", "max_epochs"];
     let mut retuned = stored.clone();
     for ((name, stored), (_, given)) in stored_flags(stored).into_iter().zip(asked) {
         if args.retune && retunable.contains(&name) && given_on_line(name) {
@@ -306,6 +307,7 @@ fn check_resume(
                 "samples" => retuned.samples_per_depth = args.samples,
                 "quiescence" => retuned.quiescence = args.chains.quiescence,
                 "chain_band" => retuned.chain_band = args.chains.chain_band,
+                "max_epochs" => retuned.train.max_epochs = args.max_epochs,
                 _ => retuned.refine.width = args.refine_width,
             }
             continue;
@@ -404,7 +406,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                 if !args.run.quiet {
                     eprintln!(
                         "retuned {} for the steps not yet run: width {} -> {}, samples {} -> {}, \
-                         quiescence {} -> {}, chain band {} -> {}, refine width {} -> {}",
+                         quiescence {} -> {}, chain band {} -> {}, refine width {} -> {}, most epochs {} -> {}",
                         args.dir.display(),
                         stored.width,
                         new.width,
@@ -415,7 +417,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                         stored.chain_band,
                         new.chain_band,
                         stored.refine.width,
-                        new.refine.width
+                        new.refine.width,
+                        stored.train.max_epochs,
+                        new.train.max_epochs
                     );
                 }
             }

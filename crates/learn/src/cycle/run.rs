@@ -543,11 +543,12 @@ pub fn stored_config(dir: &Path) -> Result<Option<CycleConfig>, CycleError> {
 
 /// Stores `config` as the settings of the run in `dir` for the steps it
 /// has not run yet (`cycle --retune`: knewjade widened the master beam
-/// when the games levelled off). Only the search step's budget may change
-/// (`width`, `samples_per_depth`, the chains' depth and band) and the
-/// refine lookahead's width: every other setting shapes what the cycles
-/// already done mean. Refused, and nothing written, for a folder that
-/// holds no run or any other change.
+/// when the games levelled off). Only the budgets may change: the search
+/// step's (`width`, `samples_per_depth`, the chains' depth and band), the
+/// refine lookahead's width and the learn step's most epochs (the record
+/// engine passes over a generation's wells once): every other setting
+/// shapes what the cycles already done mean. Refused, and nothing
+/// written, for a folder that holds no run or any other change.
 pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError> {
     let Some(stored) = stored_config(dir)? else {
         return Err(CycleError::Invalid(format!("{} holds no run (no config.json)", dir.display())));
@@ -558,11 +559,13 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
         quiescence: stored.quiescence,
         chain_band: stored.chain_band,
         refine: RefineConfig { width: stored.refine.width, ..config.refine.clone() },
+        train: TrainConfig { max_epochs: stored.train.max_epochs, ..config.train.clone() },
         ..config.clone()
     };
     if budget_only != stored {
         return Err(CycleError::Invalid(
-            "only the width, the samples, the chains' depth and band and the refine width of a run may be retuned"
+            "only the width, the samples, the chains' depth and band, the refine width and the most epochs \
+             of a run may be retuned"
                 .into(),
         ));
     }
@@ -1394,6 +1397,7 @@ mod tests {
             quiescence: 3,
             chain_band: 2,
             refine: RefineConfig { width: 8, ..tiny().refine },
+            train: TrainConfig { max_epochs: 1, ..tiny().train },
             ..tiny()
         };
         retune_config(dir.path(), &wider).unwrap();
@@ -1402,6 +1406,7 @@ mod tests {
             CycleConfig { seed: 6, ..wider.clone() },
             CycleConfig { history: 1, ..wider.clone() },
             CycleConfig { refine: RefineConfig { depth: 5, ..wider.refine.clone() }, ..wider.clone() },
+            CycleConfig { train: TrainConfig { batch_size: 7, ..wider.train.clone() }, ..wider.clone() },
         ] {
             assert!(retune_config(dir.path(), &other).unwrap_err().to_string().contains("may be retuned"));
             assert_eq!(stored_config(dir.path()).unwrap(), Some(wider.clone()), "unchanged");
