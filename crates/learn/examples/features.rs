@@ -126,6 +126,14 @@ struct Net {
 }
 
 impl Net {
+    /// `init`'s weights for its inputs and zero for the rest of `inputs`:
+    /// added inputs start by changing nothing.
+    fn from_network(init: &Network, inputs: usize) -> Net {
+        let mut w1 = init.w1.clone();
+        w1.resize(inputs * HIDDEN, 0.0);
+        Net { w1, b1: init.b1.clone(), w2: init.w2.clone(), b2: init.b2 }
+    }
+
     fn forward(&self, f: &[u32], z: &mut [f32]) -> f32 {
         z.copy_from_slice(&self.b1);
         for &i in f {
@@ -192,13 +200,7 @@ fn fit(
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let scale = 0.05;
     let mut net = match init {
-        // The network's weights for its inputs, zero for the others: the
-        // new inputs start by changing nothing.
-        Some(init) => {
-            let mut w1 = init.w1.clone();
-            w1.resize(n * HIDDEN, 0.0);
-            Net { w1, b1: init.b1.clone(), w2: init.w2.clone(), b2: init.b2 }
-        }
+        Some(init) => Net::from_network(init, n),
         None => Net {
             w1: (0..n * HIDDEN).map(|_| rng.gen_range(-scale..scale)).collect(),
             b1: vec![0.0; HIDDEN],
@@ -355,7 +357,7 @@ fn main() {
     if let Some(init) = &init {
         assert_eq!(init.hidden, HIDDEN);
         if let (Some(games), true) = (play, std::env::var("PLAY_INIT").is_ok_and(|p| p == "1")) {
-            let net = Net { w1: init.w1.clone(), b1: init.b1.clone(), w2: init.w2.clone(), b2: init.b2 };
+            let net = Net::from_network(init, dims(Input::Base));
             play_and_print("init", &Fitted { net, input: Input::Base }, games);
         }
     }

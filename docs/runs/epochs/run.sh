@@ -34,13 +34,16 @@ for arm in ${GAMES:-e1 stop}; do
   [ -f "$HERE/games-$arm.json" ] || (cd "$HERE/../../.." && EVAL=net=$W/net-$arm.hnet BIN=$B nice -n 10 \
       docs/runs/chains/games.sh "$HERE" "$arm" 10000 --quiescence 0)
 done
+# compare A B: arm A against arm B, start by start over the three suites.
+compare() {
+  "$B" compare "$HERE/$1-default.json" "$HERE/$2-default.json" "$HERE/$1-other.json" "$HERE/$2-other.json" \
+    "$HERE/$1-dense2.json" "$HERE/$2-dense2.json"
+}
 for arm in ${ARMS:-e1 e2 e1b4k}; do
   [ "$arm" = stop ] && continue
-  "$B" compare "$HERE/$arm-default.json" "$HERE/stop-default.json" "$HERE/$arm-other.json" "$HERE/stop-other.json" \
-    "$HERE/$arm-dense2.json" "$HERE/stop-dense2.json" > "$HERE/compare-$arm.txt"
+  compare "$arm" stop > "$HERE/compare-$arm.txt"
   echo "$arm against stop:"; cat "$HERE/compare-$arm.txt"
 done
 for arm in e1 stop; do
-  "$B" compare "$HERE/$arm-default.json" "$HERE/init-default.json" "$HERE/$arm-other.json" "$HERE/init-other.json" \
-    "$HERE/$arm-dense2.json" "$HERE/init-dense2.json" > "$HERE/compare-$arm-init.txt"
+  compare "$arm" init > "$HERE/compare-$arm-init.txt"
 done
