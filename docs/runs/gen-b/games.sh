@@ -9,10 +9,8 @@ set -euo pipefail
 N=$1
 R=${2:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
-K=$((N - ${FROM:-0}))
-NET=$(printf '%s/cycle-%03d/net.hnet' "$R" "$K")
-[ "$K" -gt 0 ] || NET=$R/net-000.hnet  # the network the run started from
-[ -f "$NET" ] || { echo "games.sh: no network $NET (generation $N not trained)" >&2; exit 2; }
+. "$HERE/net.sh"
+generation_net "$N" "$R"
 cd "$HERE/../../.."
 EVAL=net=$NET BIN=${BIN:-target/release/hatetris} nice -n 15 docs/runs/chains/games.sh \
   "$HERE/games" "$(printf 'g%03d' "$N")" 10000 --quiescence 0

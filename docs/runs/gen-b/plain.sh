@@ -11,9 +11,9 @@ N=$1
 R=${2:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
 K=$((N - ${FROM:-0}))
-NET=$(printf '%s/cycle-%03d/net.hnet' "$R" $((K - 1)))
-[ "$K" -gt 1 ] || NET=$R/net-000.hnet
-[ "$N" -gt 1 ] && [ -f "$NET" ] || { echo "plain.sh: no network $NET for generation $N" >&2; exit 2; }
+[ "$N" -gt 1 ] || { echo "plain.sh: generation $N has no network before it" >&2; exit 2; }
+. "$HERE/net.sh"
+generation_net $((N - 1)) "$R"  # the network generation N searched with
 B=${BIN:-$HERE/../../../target/release/hatetris}
 # The cycle's seed for generation N (`CycleConfig::cycle_seed`).
 read -r WIDTH SEED < <(python3 -c "import json; c=json.load(open('$R/config.json')); print(c['width'], (c['seed'] + $K * 0x9E3779B9) % 2**64)")

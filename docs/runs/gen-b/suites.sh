@@ -8,9 +8,8 @@ set -euo pipefail
 N=$1
 R=${2:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
-K=$((N - ${FROM:-0}))
-NET=$(printf '%s/cycle-%03d/net.hnet' "$R" "$K")
-[ -f "$NET" ] || { echo "suites.sh: no network $NET (generation $N not trained)" >&2; exit 2; }
+. "$HERE/net.sh"
+generation_net "$N" "$R"
 B=${BIN:-$HERE/../../../target/release/hatetris}
 NAME=$(printf 'g%03d' "$N")
 (cd "$HERE/../../.." && EVAL=net=$NET BIN=$B docs/runs/chains/screen.sh "$HERE/suites" "$NAME" 1000 --threads 1)
