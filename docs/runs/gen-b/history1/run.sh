@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Session 42: is generation 21's setback its learn step's two generations
+# of wells? Trains generation 20's network one epoch on generation 21's
+# wells alone (the record engine's history of one), with the cycle's
+# settings (batch 8,192, lr 0.001, seed 0), then plays the three suites.
+#   usage: run.sh [RUN]   (RUN: gen-b's run folder that holds cycles 1-2 from generation 19)
+set -euo pipefail
+R=${1:-/work/runs/gen-b/r20}
+HERE=$(cd "$(dirname "$0")" && pwd)
+B=${BIN:-$HERE/../../../../target/release/hatetris}
+net=$(mktemp --suffix .hnet)
+trap 'rm -f "$net" "${net%.hnet}.png"' EXIT
+"$B" train --data "$R/cycle-002/refined.htds" --init "$R/cycle-001/net.hnet" --max-epochs 1 --out "$net"
+(cd "$HERE/../../../.." && EVAL=net=$net BIN=$B docs/runs/chains/screen.sh "$HERE" h1 1000 --threads 1)
+S=$HERE/../suites
+for P in g020 g021; do
+  "$B" compare "$HERE/h1-default.json" "$S/$P-default.json" "$HERE/h1-other.json" "$S/$P-other.json" \
+    "$HERE/h1-dense2.json" "$S/$P-dense2.json" | tail -3
+done
