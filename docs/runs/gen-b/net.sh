@@ -1,5 +1,6 @@
-# Sourced by games.sh, plain.sh and suites.sh: one place that finds a
-# generation's network in a run folder.
+# Sourced by gen-b's scripts (games.sh, plain.sh, suites.sh, history1/):
+# one place that finds a generation's network in a run folder, and one
+# that compares two networks' results on the three suites.
 # generation_net N RUN: sets NET to the network generation N trained, or
 # for N = G (FROM=G, pack.sh: RUN goes on from generation G) the network
 # RUN started from; stops the script (exit 2) if it is not there.
@@ -8,4 +9,11 @@ generation_net() {
   NET=$(printf '%s/cycle-%03d/net.hnet' "$2" "$k")
   [ "$k" -gt 0 ] || NET=$2/net-000.hnet
   [ -f "$NET" ] || { echo "$(basename "$0"): no network $NET (generation $1 not trained)" >&2; exit 2; }
+}
+
+# compare_suites BIN A B: A minus B, start by start, over the default,
+# other and dense2 suites, where A and B name `A-default.json` and the rest
+# (the files docs/runs/chains/screen.sh writes).
+compare_suites() {
+  "$1" compare "$2-default.json" "$3-default.json" "$2-other.json" "$3-other.json" "$2-dense2.json" "$3-dense2.json"
 }

@@ -15,4 +15,4 @@ NAME=$(printf 'g%03d' "$N")
 (cd "$HERE/../../.." && EVAL=net=$NET BIN=$B docs/runs/chains/screen.sh "$HERE/suites" "$NAME" 1000 --threads 1)
 P=${PREV:-$HERE/suites/$(printf 'g%03d' $((N - 1)))}
 S=$HERE/suites/$NAME
-"$B" compare "$S-default.json" "$P-default.json" "$S-other.json" "$P-other.json" "$S-dense2.json" "$P-dense2.json" | tee "$HERE/suites/compare-$NAME.txt"
+compare_suites "$B" "$S" "$P" | tee "$HERE/suites/compare-$NAME.txt"

@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 o=docs/runs/chains/open5
 g=docs/runs/chains/games.sh
-BIN=${BIN:-target/release/hatetris} $g "$o" plain-10k 10000 --open 5 --quiescence 0
-BIN=${BIN:-target/release/hatetris} $g "$o" enemy4b0-2k 2000 --open 5 --quiescence 4 --chain-rule enemy --chain-band 0
+export BIN=${BIN:-target/release/hatetris}
+$g "$o" plain-10k 10000 --open 5 --quiescence 0
+$g "$o" enemy4b0-2k 2000 --open 5 --quiescence 4 --chain-rule enemy --chain-band 0
 python3 docs/runs/chains/welch.py "$o" enemy4b0-2k plain-10k

@@ -7,6 +7,7 @@
 set -euo pipefail
 R=${1:-/work/runs/gen-b/r20}
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../net.sh"
 B=${BIN:-$HERE/../../../../target/release/hatetris}
 net=$(mktemp --suffix .hnet)
 trap 'rm -f "$net" "${net%.hnet}.png"' EXIT
@@ -14,6 +15,5 @@ trap 'rm -f "$net" "${net%.hnet}.png"' EXIT
 (cd "$HERE/../../../.." && EVAL=net=$net BIN=$B docs/runs/chains/screen.sh "$HERE" h1 1000 --threads 1)
 S=$HERE/../suites
 for P in g020 g021; do
-  "$B" compare "$HERE/h1-default.json" "$S/$P-default.json" "$HERE/h1-other.json" "$S/$P-other.json" \
-    "$HERE/h1-dense2.json" "$S/$P-dense2.json" | tail -3
+  compare_suites "$B" "$HERE/h1" "$S/$P" | tail -3
 done
