@@ -1,4 +1,4 @@
-# Sourced by gen-b's scripts (games.sh, plain.sh, suites.sh, history1/):
+# Sourced by gen-b's scripts (games.sh, plain.sh, suites.sh and the studies):
 # one place that finds a generation's network in a run folder, and one
 # that compares two networks' results on the three suites.
 # generation_net N RUN: sets NET to the network generation N trained, or
@@ -16,4 +16,21 @@ generation_net() {
 # (the files docs/runs/chains/screen.sh writes).
 compare_suites() {
   "$1" compare "$2-default.json" "$3-default.json" "$2-other.json" "$3-other.json" "$2-dense2.json" "$3-dense2.json"
+}
+
+# The learn-step studies on a run folder (history1, fitseed, tail, lr,
+# swa) call these after setting HERE to their own folder.
+# study_setup: B the binary (BIN, or the repository's release build), T a
+# scratch folder removed when the script ends.
+study_setup() {
+  B=${BIN:-$HERE/../../../../target/release/hatetris}
+  T=$(mktemp -d)
+  trap 'rm -rf "$T"' EXIT
+}
+
+# screen_net NAME NET: NET's results on the three suites (width 1,000, one
+# thread) as $HERE/NAME-{default,other,dense2}.json, unless they are there.
+screen_net() {
+  [ -f "$HERE/$1-dense2.json" ] && return
+  (cd "$HERE/../../../.." && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
 }

@@ -8,11 +8,9 @@ set -euo pipefail
 R=${1:-/work/runs/gen-b/r20}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../net.sh"
-B=${BIN:-$HERE/../../../../target/release/hatetris}
-net=$(mktemp --suffix .hnet)
-trap 'rm -f "$net" "${net%.hnet}.png"' EXIT
-"$B" train --data "$R/cycle-002/refined.htds" --init "$R/cycle-001/net.hnet" --max-epochs 1 --out "$net"
-(cd "$HERE/../../../.." && EVAL=net=$net BIN=$B docs/runs/chains/screen.sh "$HERE" h1 1000 --threads 1)
+study_setup
+"$B" train --data "$R/cycle-002/refined.htds" --init "$R/cycle-001/net.hnet" --max-epochs 1 --out "$T/h1.hnet"
+screen_net h1 "$T/h1.hnet"
 S=$HERE/../suites
 for P in g020 g021; do
   compare_suites "$B" "$HERE/h1" "$S/$P" | tail -3

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Session 43: `play` with record chains inside its two minutes. One game
+# from the empty well per setting, on both threads, with nothing else
+# running (gen-b's search was stopped with SIGSTOP meanwhile); wall time
+# and peak memory from /usr/bin/time. Each output holds `score N` and the
+# replay, which `play` has verified.
+#   usage: run.sh G20   (G20: generation 20's network, `git show fa8c652:docs/runs/gen-b/latest.hnet`)
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+B=${BIN:-$HERE/../../../../target/release/hatetris}
+G20=$1
+one() { # NAME FLAGS...
+  local n=$1; shift
+  [ -f "$HERE/$n.txt" ] && return
+  /usr/bin/time -f '%e s %M KB' -o "$HERE/$n.time" "$B" play --quiet "$@" > "$HERE/$n.txt"
+}
+one d4-q2-20k --width 20000 --quiescence 2
+one d4-q4-20k --width 20000 --quiescence 4
+one g20-q2-20k --width 20000 --quiescence 2 --eval "net=$G20"
