@@ -30,16 +30,17 @@
 //! as done only when its last file exists, so a run killed at any moment
 //! continues from the last finished step.
 
+mod config;
+mod metrics;
 mod parts;
 mod refine;
 mod resume;
 mod run;
 pub mod spread;
 
+pub use config::{retune_config, stored_config, CycleConfig};
+pub use metrics::CycleMetrics;
 pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
 };
-pub use run::{
-    retune_config, run_cycles, run_cycles_on, sample_game, stored_config, CycleConfig, CycleError, CycleEvent,
-    CycleMetrics, RefineStep, SearchRecord, Step,
-};
+pub use run::{run_cycles, run_cycles_on, sample_game, CycleError, CycleEvent, RefineStep, SearchRecord, Step};

@@ -1,5 +1,7 @@
 //! Running cycles, each step resumable.
 
+use super::config::{stored_config, CycleConfig};
+use super::metrics::{plot_progress, read_metrics, suite_step, write_metrics, CycleMetrics, SuiteRecord};
 use super::parts::{refine_in_parts, remove_parts, PartSettings, PART_WELLS};
 use super::refine::{targets_from_pairs, RefineConfig};
 use super::resume::{self, SamplerState};
@@ -11,9 +13,9 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
-use hatetris_search::{quiescence::quiescent_children, verified_replay, BeamState, ChainRule, Chains, SearchConfig};
+use hatetris_search::{quiescence::quiescent_children, verified_replay, BeamState, SearchConfig};
 use hatetris_strength::games::noisy_opening;
-use hatetris_strength::{measure, summarize, Start, Suite};
+use hatetris_strength::{Start, Suite};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -22,200 +24,6 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// The settings of a run, fixed when it starts (RUN/config.json) but for
-/// its search budget ([`retune_config`]).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct CycleConfig {
-    /// Beam width of the search step.
-    pub width: usize,
-    /// Wells sampled from the beam at every depth.
-    pub samples_per_depth: usize,
-    pub refine: RefineConfig,
-    /// Cycles of data the learn step trains on.
-    pub history: usize,
-    /// Clear-chain depth of the search step (0: off).
-    pub quiescence: u32,
-    /// Which clears the search step's chains follow; runs from before the
-    /// rules existed followed every S and Z clear.
-    #[serde(default = "sz_rule")]
-    pub chain_rule: ChainRule,
-    /// Chain only this many times the width of best candidates (0: all).
-    #[serde(default)]
-    pub chain_band: u32,
-    pub seed: u64,
-    /// Stop the search step after this many pieces (0: until the game ends).
-    pub max_depth: usize,
-    pub train: TrainConfig,
-    /// Sample the children of the sampled beam entries (every landing of
-    /// the piece the enemy gives there that does not end the game) instead
-    /// of the entries: the wells among which the search must choose, the
-    /// ones it would otherwise pick by the network's guesses about wells it
-    /// never learned from.
-    #[serde(default)]
-    pub sample_children: bool,
-    /// With `sample_children`: keep only the children whose search value
-    /// reaches the next depth's cut minus this share of that beam's value
-    /// range (0: keep all). The beam's decisions are made at its cut, and
-    /// most landings of a piece lie far below it; the wells a search drops
-    /// there are where the network disagrees with its own lookahead
-    /// (docs/experiments.md, "the cut").
-    #[serde(default)]
-    pub sample_band: f32,
-    /// Beam width of the per-cycle strength measurement on the embedded
-    /// suite (0: not measured).
-    #[serde(default)]
-    pub suite_width: usize,
-    /// Pieces searched from each suite start.
-    #[serde(default)]
-    pub suite_pieces: usize,
-    /// Playable rows of the search and refine games (16 is the official
-    /// game). In a lower well every long game is played near the ceiling,
-    /// the regime of the long public games, and outcomes come sooner; the
-    /// features do not depend on the height, and the suite is always played
-    /// at 16.
-    #[serde(default = "standard_height")]
-    pub height: usize,
-    /// Data sets mixed into every learn step (for instance the solved small
-    /// wells the bootstrap learned from), so that a cycle's few thousand
-    /// wells of one game do not overwrite what the network knew.
-    #[serde(default)]
-    pub anchor: Vec<PathBuf>,
-    /// Samples drawn (seeded, without replacement) from the anchor sets
-    /// each learn step (0: all of them).
-    #[serde(default)]
-    pub anchor_samples: usize,
-    /// Start positions of the network's own games (a suite file, `.htsu`):
-    /// the search step also searches on from each of them for
-    /// `start_pieces` pieces and samples those beams as it samples the
-    /// game's. Their wells are tall and late, where searches die, which a
-    /// game from the empty well reaches only once, at its end. Public games
-    /// measure, they do not teach: a start on the line of one of the
-    /// embedded strength suite's games is refused.
-    #[serde(default)]
-    pub starts: Option<PathBuf>,
-    /// Pieces searched from each start (0: to the end of the game).
-    #[serde(default)]
-    pub start_pieces: usize,
-    /// Students of the learn step (0: none). Besides the network fitted
-    /// from the last one, this many networks are fitted to the same
-    /// targets from random weights; the cycle's network is then fitted,
-    /// from the last one again, to their mean value on the same wells.
-    /// Networks fitted to the same targets from different starts differ by
-    /// up to 15 suite pieces and their mean errs less than any of them
-    /// (docs/experiments.md, ens-a).
-    #[serde(default)]
-    pub students: usize,
-    /// Cycles whose networks teach each learn step with students (at least
-    /// 1): the own fit and the students of this cycle and of the cycles
-    /// before it label the wells of all of them (and of the history's),
-    /// and the cycle's network is fitted to their mean. A mean over
-    /// several cycles' targets climbed where one cycle's did not
-    /// (docs/experiments.md, roll).
-    #[serde(default = "one")]
-    pub teacher_window: usize,
-    /// Exploratory games of the search step besides the one from the empty
-    /// well (0: none). Each opens with `opening_pieces` pieces of a search
-    /// at `opening_width` whose values carry seeded noise of `opening_noise`
-    /// (another salt for each game and cycle), whose best line is then
-    /// searched on without noise to its end and sampled `opening_samples` a
-    /// depth. As a run's networks converge so do its games (boot's cycles
-    /// 17 and 18 shared two thirds of their line), and its cycles then
-    /// learn one game's wells again and again.
-    #[serde(default)]
-    pub openings: usize,
-    #[serde(default = "twenty")]
-    pub opening_pieces: usize,
-    #[serde(default = "three_tenths")]
-    pub opening_noise: f32,
-    /// Beam width of the openings' searches (0: `width`).
-    #[serde(default)]
-    pub opening_width: usize,
-    /// Wells sampled a depth in each opening's search (0: `samples_per_depth`).
-    #[serde(default)]
-    pub opening_samples: usize,
-    /// When the search step's game makes fewer lines than this share of
-    /// the last cycle's game (0: never), the network before (the one that
-    /// played that game) searches the cycle's game again, and both games'
-    /// beams are sampled. A network can value some well it never saw
-    /// far too high (a tower to the ceiling, valued 1.0) and a wide beam
-    /// finds it: the game then dies within a few dozen pieces, and a cycle
-    /// that learns from that game alone loses what the network knew
-    /// (docs/experiments.md, trap).
-    #[serde(default)]
-    pub retry_below: f32,
-    /// Beam entries the master search expands between two saves of the
-    /// search step (`cycle-NNN/search.htsc`; 0: never saved): every
-    /// `max(1, this / width)` depths, about four minutes on this machine
-    /// by default. Only how much a kill loses; the results are the same.
-    #[serde(default = "checkpoint_entries", skip_serializing_if = "is_default_checkpoint")]
-    pub checkpoint_entries: u64,
-}
-
-const CHECKPOINT_ENTRIES: u64 = 4_000_000;
-
-fn checkpoint_entries() -> u64 {
-    CHECKPOINT_ENTRIES
-}
-
-fn is_default_checkpoint(entries: &u64) -> bool {
-    *entries == CHECKPOINT_ENTRIES
-}
-
-fn twenty() -> usize {
-    20
-}
-
-fn three_tenths() -> f32 {
-    0.3
-}
-
-fn sz_rule() -> ChainRule {
-    ChainRule::Sz
-}
-
-fn one() -> usize {
-    1
-}
-
-fn standard_height() -> usize {
-    hatetris_game::STANDARD_HEIGHT
-}
-
-impl Default for CycleConfig {
-    fn default() -> Self {
-        CycleConfig {
-            width: 1000,
-            samples_per_depth: 4096,
-            refine: RefineConfig::default(),
-            history: 3,
-            quiescence: hatetris_search::quiescence::DEFAULT_CHAIN,
-            chain_rule: ChainRule::default(),
-            chain_band: 0,
-            seed: 0,
-            max_depth: 0,
-            train: TrainConfig::default(),
-            sample_children: false,
-            sample_band: 0.0,
-            suite_width: 300,
-            suite_pieces: 150,
-            height: standard_height(),
-            anchor: Vec::new(),
-            anchor_samples: 0,
-            starts: None,
-            start_pieces: 100,
-            students: 0,
-            teacher_window: 1,
-            openings: 0,
-            opening_pieces: twenty(),
-            opening_noise: three_tenths(),
-            opening_width: 0,
-            opening_samples: 0,
-            retry_below: 0.0,
-            checkpoint_entries: CHECKPOINT_ENTRIES,
-        }
-    }
-}
 
 /// A place in a run, ordered as the run goes (see `run_cycles_on`).
 fn point(cycle: usize, step: Step) -> u64 {
@@ -228,53 +36,6 @@ pub enum Step {
     Search,
     Refine,
     Learn,
-}
-
-/// What a cycle reports, one line of metrics.jsonl.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct CycleMetrics {
-    pub cycle: usize,
-    pub lines: u32,
-    pub pieces: usize,
-    pub replay: String,
-    pub wells_sampled: usize,
-    pub search_secs: f64,
-    pub refine_secs: f64,
-    pub refine_ms_per_well: f64,
-    pub train_loss: f64,
-    pub validation_loss: f64,
-    pub epochs: usize,
-    pub wall_secs: f64,
-    /// The learned network on the suite: mean pieces survived and lines
-    /// added per start (absent when the run does not measure).
-    #[serde(default)]
-    pub suite_pieces: Option<f64>,
-    #[serde(default)]
-    pub suite_lines: Option<f64>,
-    /// Mean pieces survived from the --starts positions in the search step
-    /// (the cycle's network; absent without starts).
-    #[serde(default)]
-    pub starts_pieces: Option<f64>,
-    /// Lines of the search step's opening games (empty without openings).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub opening_lines: Vec<u32>,
-    /// Lines of the game the network before searched again when this
-    /// cycle's game fell short (`retry_below`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_lines: Option<u32>,
-    /// How fast the cycle's game buried its well: rows frozen per 100
-    /// pieces (`hatetris_game::frozen`; the long public games 0.75-1).
-    #[serde(default)]
-    pub frozen_per_100: Option<f64>,
-    /// The beam width the cycle's game was searched at (a run retuned
-    /// on resume searches its later cycles at another; absent in records
-    /// written before it was kept).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub width: Option<usize>,
-    /// The chains' depth and band of that search (`quiescence`,
-    /// `chain_band`), kept with the width.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chains: Option<(u32, u32)>,
 }
 
 /// Progress events for the command line.
@@ -339,86 +100,6 @@ pub enum CycleError {
     Invalid(String),
     #[error("{0}")]
     Spread(String),
-}
-
-impl CycleConfig {
-    /// Refuses, before anything is written or searched, a setting a run
-    /// would fail on later (after hours of search and refine): sizes of 0,
-    /// shares out of range, training settings, and anchor and starts files
-    /// that are missing or damaged.
-    pub fn validate(&self) -> Result<(), CycleError> {
-        let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
-        if self.width == 0 || self.samples_per_depth == 0 || self.history == 0 {
-            return bad("the width, the samples per depth and the history must be at least 1");
-        }
-        let rules = self.refine_rules()?;
-        if self.teacher_window == 0 || (self.teacher_window > 1 && self.students == 0) {
-            return bad("the teacher window must be at least 1, and more than 1 only with students");
-        }
-        if self.openings > 0
-            && (self.opening_pieces == 0 || !(self.opening_noise >= 0.0 && self.opening_noise.is_finite()))
-        {
-            return bad("openings need at least 1 opening piece and an opening noise of 0 or more");
-        }
-        if !(self.retry_below >= 0.0 && self.retry_below.is_finite()) {
-            return bad("retry-below must be 0 or more");
-        }
-        if !(self.sample_band >= 0.0 && self.sample_band.is_finite()) {
-            return bad("the sample band must be 0 or more");
-        }
-        if self.sample_band > 0.0 && !self.sample_children {
-            return bad("a sample band needs sampled children");
-        }
-        // The learn step's hidden size is its network's: any valid one checks the rest.
-        TrainConfig { hidden: 8, ..self.train.clone() }.validate()?;
-        for path in &self.anchor {
-            crate::dataset::DatasetReader::open(path)?;
-        }
-        if let Some(path) = &self.starts {
-            load_starts(path, rules)?;
-        }
-        Ok(())
-    }
-
-    /// The refine step's part of [`CycleConfig::validate`] (what
-    /// `RefineStep::open` checks, the run's other files unread): its
-    /// sizes and shares, its targets' families, and the rules of the run's
-    /// height.
-    fn refine_rules(&self) -> Result<Rules, CycleError> {
-        let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
-        if self.refine.width == 0 || self.refine.depth == 0 {
-            return bad("the refine width and depth must be at least 1");
-        }
-        // Written so that NaN fails too.
-        let in_range =
-            self.refine.gamma > 0.0 && self.refine.gamma < 1.0 && self.refine.step > 0.0 && self.refine.step <= 1.0;
-        if !in_range {
-            return bad("gamma must be in (0, 1) and the refine step in (0, 1]");
-        }
-        let families = matches!(
-            self.refine.target,
-            super::TargetKind::Relative | super::TargetKind::Family | super::TargetKind::Joint
-        );
-        if families && !self.sample_children {
-            return bad("the relative, family and joint targets need sampled children");
-        }
-        Rules::with_height(self.height)
-            .filter(|_| self.height >= 4)
-            .ok_or_else(|| CycleError::Invalid(format!("height {} (must be 4 to 16)", self.height)))
-    }
-
-    /// Depths of the master search between two saves (0: never).
-    fn checkpoint_depths(&self) -> usize {
-        match self.checkpoint_entries {
-            0 => 0,
-            n => (n / self.width.max(1) as u64).max(1) as usize,
-        }
-    }
-
-    /// The seed of cycle `cycle`'s search, refine and learn steps.
-    fn cycle_seed(&self, cycle: usize) -> u64 {
-        self.seed.wrapping_add(cycle as u64 * 0x9E37_79B9)
-    }
 }
 
 /// A cycle's refine step as [`run_cycles`] takes it, read from the run's
@@ -531,48 +212,6 @@ impl RefineStep {
     }
 }
 
-/// The settings a run in `dir` was started with (None if it is new).
-pub fn stored_config(dir: &Path) -> Result<Option<CycleConfig>, CycleError> {
-    let path = dir.join("config.json");
-    if path.exists() {
-        read_json(&path).map(Some)
-    } else {
-        Ok(None)
-    }
-}
-
-/// Stores `config` as the settings of the run in `dir` for the steps it
-/// has not run yet (`cycle --retune`: knewjade widened the master beam
-/// when the games levelled off). Only the budgets may change: the search
-/// step's (`width`, `samples_per_depth`, the chains' depth and band), the
-/// refine lookahead's width and the learn step's most epochs (the record
-/// engine passes over a generation's wells once): every other setting
-/// shapes what the cycles already done mean. Refused, and nothing
-/// written, for a folder that holds no run or any other change.
-pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError> {
-    let Some(stored) = stored_config(dir)? else {
-        return Err(CycleError::Invalid(format!("{} holds no run (no config.json)", dir.display())));
-    };
-    let budget_only = CycleConfig {
-        width: stored.width,
-        samples_per_depth: stored.samples_per_depth,
-        quiescence: stored.quiescence,
-        chain_band: stored.chain_band,
-        refine: RefineConfig { width: stored.refine.width, ..config.refine.clone() },
-        train: TrainConfig { max_epochs: stored.train.max_epochs, ..config.train.clone() },
-        ..config.clone()
-    };
-    if budget_only != stored {
-        return Err(CycleError::Invalid(
-            "only the width, the samples, the chains' depth and band, the refine width and the most epochs \
-             of a run may be retuned"
-                .into(),
-        ));
-    }
-    config.validate()?;
-    write_json(&dir.join("config.json"), config)
-}
-
 /// Removes the temporary files a killed run left in `dir` and its cycle
 /// directories.
 fn remove_stale_temps(dir: &Path) -> Result<(), CycleError> {
@@ -647,16 +286,16 @@ pub fn sample_game(
     search_step(spread, &config, Rules::STANDARD, None, net, None, config.seed, 0, out, &mut on_event)
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
+pub(super) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CycleError + '_ {
     move |source| CycleError::Io { path: path.to_path_buf(), source }
 }
 
-fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), CycleError> {
+pub(super) fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), CycleError> {
     let text = serde_json::to_string_pretty(value).expect("serialisable");
     write_atomically(path, text.as_bytes()).map_err(io(path))
 }
 
-fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, CycleError> {
+pub(super) fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, CycleError> {
     let text = std::fs::read_to_string(path).map_err(io(path))?;
     serde_json::from_str(&text).map_err(|e| CycleError::Malformed { path: path.into(), what: e.to_string() })
 }
@@ -993,7 +632,7 @@ const PUBLIC_PREFIX: usize = 50;
 /// Reads the --starts suite and checks that it can teach: positions of the
 /// official game (so the run's height must be 16) and none of them a start
 /// of the embedded strength suite, the public games that only measure.
-fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
+pub(super) fn load_starts(path: &Path, rules: Rules) -> Result<Suite, CycleError> {
     let bad = |what: String| CycleError::Starts { path: path.to_path_buf(), what };
     if rules != hatetris_strength::suite::RULES {
         return Err(bad(format!("starts are positions of the 16-row game; this run is {} rows", rules.height())));
@@ -1281,110 +920,12 @@ fn search_step(
     })
 }
 
-/// A network's strength on the embedded suite (suite.json).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct SuiteRecord {
-    network: String,
-    width: usize,
-    pieces: usize,
-    mean_pieces: f64,
-    mean_lines: f64,
-    secs: f64,
-}
-
-/// Measures the network at `net_path` on the embedded suite unless
-/// `record` already holds the result; None when the run does not measure.
-fn suite_step(
-    config: &CycleConfig,
-    record: &Path,
-    net_path: &Path,
-    on_event: &mut dyn FnMut(CycleEvent),
-) -> Result<Option<SuiteRecord>, CycleError> {
-    if config.suite_width == 0 {
-        return Ok(None);
-    }
-    if record.exists() {
-        return Ok(Some(read_json(record)?));
-    }
-    let t = Instant::now();
-    let net = QuantizedNetwork::new(&Network::load(net_path)?);
-    let suite = Suite::embedded_default();
-    let results = measure(
-        &suite,
-        &net,
-        config.suite_width,
-        config.suite_pieces.max(1),
-        // The network alone, whatever the search step chains: the suite
-        // compares networks, across runs too.
-        Chains { depth: 0, ..Chains::default() },
-        config.seed,
-        &mut |done, total| on_event(CycleEvent::SuiteProgress { done, total }),
-    );
-    let summary = summarize(&results);
-    let r = SuiteRecord {
-        network: net_path.display().to_string(),
-        width: config.suite_width,
-        pieces: config.suite_pieces,
-        mean_pieces: summary.mean_pieces,
-        mean_lines: summary.mean_lines,
-        secs: t.elapsed().as_secs_f64(),
-    };
-    write_json(record, &r)?;
-    Ok(Some(r))
-}
-
-fn read_metrics(path: &Path) -> Result<Vec<CycleMetrics>, CycleError> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let text = std::fs::read_to_string(path).map_err(io(path))?;
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).map_err(|e| CycleError::Malformed { path: path.into(), what: e.to_string() }))
-        .collect()
-}
-
-fn write_metrics(path: &Path, metrics: &[CycleMetrics]) -> Result<(), CycleError> {
-    let mut text = String::new();
-    for m in metrics {
-        text.push_str(&serde_json::to_string(m).expect("serialisable"));
-        text.push('\n');
-    }
-    write_atomically(path, text.as_bytes()).map_err(io(path))
-}
-
-fn plot_progress(dir: &Path, metrics: &[CycleMetrics], initial: Option<&SuiteRecord>) -> Result<(), CycleError> {
-    if let Some(first) = initial {
-        // Cycle 0 is the starting network; cycle c is what cycle c learned.
-        let pieces: Vec<(f64, f64)> = std::iter::once((0.0, first.mean_pieces))
-            .chain(metrics.iter().filter_map(|m| Some((m.cycle as f64, m.suite_pieces?))))
-            .collect();
-        let lines: Vec<(f64, f64)> = std::iter::once((0.0, first.mean_lines))
-            .chain(metrics.iter().filter_map(|m| Some((m.cycle as f64, m.suite_lines?))))
-            .collect();
-        hatetris_plot::plot_losses(
-            &dir.join("progress-suite.png"),
-            "suite: mean pieces survived / lines added per start, by cycle",
-            &[("pieces survived", pieces), ("lines added", lines)],
-        )
-        .map_err(|e| CycleError::Plot(e.to_string()))?;
-    }
-    let lines: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.lines as f64)).collect();
-    let loss: Vec<(f64, f64)> = metrics.iter().map(|m| (m.cycle as f64, m.validation_loss)).collect();
-    hatetris_plot::plot_losses(&dir.join("progress-lines.png"), "lines per cycle", &[("lines", lines)])
-        .map_err(|e| CycleError::Plot(e.to_string()))?;
-    hatetris_plot::plot_losses(
-        &dir.join("progress-loss.png"),
-        "validation loss per cycle",
-        &[("validation loss", loss)],
-    )
-    .map_err(|e| CycleError::Plot(e.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::config::retune_config;
     use super::*;
     use hatetris_search::runner::Runner;
+    use hatetris_search::ChainRule;
 
     #[test]
     fn a_retune_changes_the_budget_and_nothing_else() {
