@@ -15,3 +15,6 @@ for n in m3 m2; do
   screen_net "$n" "$T/$n.hnet"
   echo "$n against generation 20's:"; compare_suites "$B" "$HERE/$n" "$HERE/../suites/g020" | tail -3
 done
+# m2 in `games` as gen-b's generations are measured (games.sh: 40
+# noisy-opening games, plain width 10,000), beside games/games-g020.json.
+[ -f "$HERE/games-m2.json" ] || (cd "$HERE/../../../.." && EVAL=net=$T/m2.hnet BIN=$B nice -n 15 docs/runs/chains/games.sh "$HERE" m2 10000 --quiescence 0)
