@@ -11,6 +11,7 @@ use hatetris_strength::{measure, summarize, Suite};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Instant;
+
 /// What a cycle reports, one line of metrics.jsonl.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct CycleMetrics {
