@@ -21,6 +21,8 @@ for s in $SEEDS; do
   [ -f "$HERE/s$s-dense2.json" ] && continue
   "$B" train --data "${data[@]}" --init "$R/cycle-001/net.hnet" --max-epochs 1 --seed "$s" --out "$T/s$s.hnet" --quiet
   screen_net "s$s" "$T/s$s.hnet"
+done
+for s in $SEEDS; do
   for P in g020 g021; do
     echo "seed $s against $P:"; compare_suites "$B" "$HERE/s$s" "$S/$P" | tail -3
   done

@@ -1,10 +1,10 @@
 """Reads and writes the .htds data sets (crates/learn/src/dataset.rs: the
 frame, variable-length records, the END! trailer and its CRC32)."""
-import struct, zlib, sys
+import struct, zlib
 def read(path):
     b = open(path,'rb').read()
     assert b[:4]==b'HTDS'
-    ver, n = struct.unpack_from('<II', b, 4)
+    _, n = struct.unpack_from('<II', b, 4)
     off = 12 + n
     desc = b[12:off]
     recs = []

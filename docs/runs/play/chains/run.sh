@@ -4,15 +4,19 @@
 # running (gen-b's search was stopped with SIGSTOP meanwhile); wall time
 # and peak memory from /usr/bin/time. Each output holds `score N` and the
 # replay, which `play` has verified.
-#   usage: run.sh G20   (G20: generation 20's network, `git show fa8c652:docs/runs/gen-b/latest.hnet`)
+#   usage: run.sh   (gen-b's generation 20 network is latest.hnet as fa8c652 packed it)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 B=${BIN:-$HERE/../../../../target/release/hatetris}
-G20=$1
+G20=$(mktemp --suffix .hnet)
+trap 'rm -f "$G20"' EXIT
+git -C "$HERE" show fa8c652:docs/runs/gen-b/latest.hnet > "$G20"
 one() { # NAME FLAGS...
   local n=$1; shift
   [ -f "$HERE/$n.txt" ] && return
-  /usr/bin/time -f '%e s %M KB' -o "$HERE/$n.time" "$B" play --quiet "$@" > "$HERE/$n.txt"
+  /usr/bin/time -f '%e s %M KB' -o "$HERE/$n.time" "$B" play --quiet "$@" > "$HERE/.$n.txt"
+  # Renamed only when whole: a killed game is played again, not skipped.
+  mv "$HERE/.$n.txt" "$HERE/$n.txt"
 }
 one d4-q2-20k --width 20000 --quiescence 2
 one d4-q4-20k --width 20000 --quiescence 4
