@@ -192,7 +192,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert!(!fresh.exists());
     let retuned = hatetris()
         .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
-        .args(["--quiescence", "2", "--chain-band", "0", "--max-epochs", "1"])
+        .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
         .output()
         .unwrap();
     succeeded(&retuned);
@@ -205,6 +205,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert_eq!(widths, [Some(8), Some(12)]);
     let last: serde_json::Value = serde_json::from_str(metrics.lines().last().unwrap()).unwrap();
     assert_eq!(last["chains"], serde_json::json!([2, 0]), "the chains of cycle 2's search");
+    assert_eq!(last["chain_rule"], "enemy", "and their rule");
     assert!(config.contains("\"max_epochs\": 1") && last["epochs"] == 1, "{config}");
     // The retuned width is the run's now: given again without --retune it goes on.
     succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12"]).output().unwrap());

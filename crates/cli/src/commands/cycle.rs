@@ -150,8 +150,8 @@ pub struct CycleArgs {
     /// overvalues does not leave the cycle one short game to learn from.
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
-    /// On resume, let --width, --samples, --quiescence, --chain-band,
-    /// --refine-width and --max-epochs take other values than the run's,
+    /// On resume, let --width, --samples, --quiescence, --chain-rule,
+    /// --chain-band, --refine-width and --max-epochs take other values than the run's,
     /// for the steps not yet run (as knewjade widened the beam when the
     /// games levelled off); every cycle's metrics name the width and chains
     /// it searched with and the epochs it trained. Other settings stay
@@ -298,7 +298,7 @@ fn check_resume(
 ) -> Result<Option<CycleConfig>> {
     let given_on_line = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
     let asked = stored_flags(&args.config());
-    let retunable = ["width", "samples", "refine_width", "quiescence", "chain_band", "max_epochs"];
+    let retunable = ["width", "samples", "refine_width", "quiescence", "chain_rule", "chain_band", "max_epochs"];
     let mut retuned = stored.clone();
     for ((name, stored), (_, given)) in stored_flags(stored).into_iter().zip(asked) {
         if args.retune && retunable.contains(&name) && given_on_line(name) {
@@ -306,6 +306,7 @@ fn check_resume(
                 "width" => retuned.width = args.width,
                 "samples" => retuned.samples_per_depth = args.samples,
                 "quiescence" => retuned.quiescence = args.chains.quiescence,
+                "chain_rule" => retuned.chain_rule = args.chains.chain_rule,
                 "chain_band" => retuned.chain_band = args.chains.chain_band,
                 "max_epochs" => retuned.train.max_epochs = args.max_epochs,
                 _ => retuned.refine.width = args.refine_width,

@@ -309,6 +309,7 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
         width: stored.width,
         samples_per_depth: stored.samples_per_depth,
         quiescence: stored.quiescence,
+        chain_rule: stored.chain_rule,
         chain_band: stored.chain_band,
         refine: RefineConfig { width: stored.refine.width, ..config.refine.clone() },
         train: TrainConfig { max_epochs: stored.train.max_epochs, ..config.train.clone() },
@@ -316,7 +317,7 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
     };
     if budget_only != stored {
         return Err(CycleError::Invalid(
-            "only the width, the samples, the chains' depth and band, the refine width and the most epochs \
+            "only the width, the samples, the chains' depth, rule and band, the refine width and the most epochs \
              of a run may be retuned"
                 .into(),
         ));

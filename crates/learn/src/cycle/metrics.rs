@@ -6,7 +6,7 @@ use super::config::CycleConfig;
 use super::run::{io, read_json, write_json, CycleError, CycleEvent};
 use hatetris_eval::{Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
-use hatetris_search::Chains;
+use hatetris_search::{ChainRule, Chains};
 use hatetris_strength::{measure, summarize, Suite};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -57,6 +57,10 @@ pub struct CycleMetrics {
     /// `chain_band`), kept with the width.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chains: Option<(u32, u32)>,
+    /// The chains' rule of that search (absent in records written before
+    /// a run could be retuned to another rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_rule: Option<ChainRule>,
 }
 
 /// A network's strength on the embedded suite (suite.json).

@@ -13,7 +13,7 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
-use hatetris_search::{quiescence::quiescent_children, verified_replay, BeamState, SearchConfig};
+use hatetris_search::{quiescence::quiescent_children, verified_replay, BeamState, ChainRule, SearchConfig};
 use hatetris_strength::games::noisy_opening;
 use hatetris_strength::{Start, Suite};
 use rand::seq::index::sample;
@@ -256,6 +256,9 @@ pub struct SearchRecord {
     /// Its chains' depth and band.
     #[serde(default)]
     pub chains: Option<(u32, u32)>,
+    /// Its chains' rule.
+    #[serde(default)]
+    pub chain_rule: Option<ChainRule>,
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
@@ -584,6 +587,7 @@ pub fn run_cycles_on(
             frozen_per_100: record.frozen_per_100,
             width: record.width,
             chains: record.chains,
+            chain_rule: record.chain_rule,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -917,6 +921,7 @@ fn search_step(
         frozen_per_100: freezing_rate(&verified.wells, HOLD),
         width: Some(config.width),
         chains: Some((config.quiescence, config.chain_band)),
+        chain_rule: Some(config.chain_rule),
     })
 }
 
@@ -925,7 +930,6 @@ mod tests {
     use super::super::config::retune_config;
     use super::*;
     use hatetris_search::runner::Runner;
-    use hatetris_search::ChainRule;
 
     #[test]
     fn a_retune_changes_the_budget_and_nothing_else() {
@@ -936,6 +940,7 @@ mod tests {
             width: 24,
             samples_per_depth: 9,
             quiescence: 3,
+            chain_rule: ChainRule::Enemy,
             chain_band: 2,
             refine: RefineConfig { width: 8, ..tiny().refine },
             train: TrainConfig { max_epochs: 1, ..tiny().train },
