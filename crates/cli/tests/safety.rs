@@ -193,12 +193,15 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let retuned = hatetris()
         .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
         .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
+        .args(["--refine-width", "3"])
         .output()
         .unwrap();
     succeeded(&retuned);
     let config = std::fs::read_to_string(runs.join("config.json")).unwrap();
     assert!(config.contains("\"width\": 12") && config.contains("\"samples_per_depth\": 3"), "{config}");
     assert!(config.contains("\"quiescence\": 2") && config.contains("\"chain_band\": 0"), "{config}");
+    let stored: serde_json::Value = serde_json::from_str(&config).unwrap();
+    assert_eq!(stored["refine"]["width"], 3, "{config}");
     let metrics = std::fs::read_to_string(runs.join("metrics.jsonl")).unwrap();
     let widths: Vec<Option<u64>> =
         metrics.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["width"].as_u64()).collect();

@@ -7,6 +7,7 @@ use hatetris_dist::spread::ClusterSpread;
 use hatetris_eval::Network;
 use hatetris_learn::cycle::{
     retune_config, run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind,
+    RETUNABLE,
 };
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
@@ -297,21 +298,15 @@ fn check_resume(
     initial: &Network,
 ) -> Result<Option<CycleConfig>> {
     let given_on_line = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
-    let asked = stored_flags(&args.config());
-    let retunable = ["width", "samples", "refine_width", "quiescence", "chain_rule", "chain_band", "max_epochs"];
+    let asked_config = args.config();
+    let asked = stored_flags(&asked_config);
     let mut retuned = stored.clone();
     for ((name, stored), (_, given)) in stored_flags(stored).into_iter().zip(asked) {
-        if args.retune && retunable.contains(&name) && given_on_line(name) {
-            match name {
-                "width" => retuned.width = args.width,
-                "samples" => retuned.samples_per_depth = args.samples,
-                "quiescence" => retuned.quiescence = args.chains.quiescence,
-                "chain_rule" => retuned.chain_rule = args.chains.chain_rule,
-                "chain_band" => retuned.chain_band = args.chains.chain_band,
-                "max_epochs" => retuned.train.max_epochs = args.max_epochs,
-                _ => retuned.refine.width = args.refine_width,
+        if args.retune && given_on_line(name) {
+            if let Some((_, retune)) = RETUNABLE.iter().find(|(retunable, _)| *retunable == name) {
+                retune(&mut retuned, &asked_config);
+                continue;
             }
-            continue;
         }
         if given_on_line(name) && given != stored {
             let flag = name.replace('_', "-");
@@ -530,6 +525,11 @@ mod tests {
         for a in cmd.get_arguments() {
             let id = a.get_id().as_str();
             assert!(not_stored.contains(&id) || flags.iter().any(|(f, _)| *f == id), "{id} is not compared");
+        }
+        // A retunable setting the resume check never meets could not be
+        // retuned from the command line.
+        for (name, _) in RETUNABLE {
+            assert!(flags.iter().any(|(f, _)| *f == name), "{name} is retunable but not compared");
         }
     }
 }

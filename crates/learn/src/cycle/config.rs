@@ -293,34 +293,43 @@ pub fn stored_config(dir: &Path) -> Result<Option<CycleConfig>, CycleError> {
     }
 }
 
+/// Takes one retunable setting of `from` into `to`.
+pub type Retune = fn(&mut CycleConfig, &CycleConfig);
+
+/// The settings `cycle --retune` may change, by the names `config.json`
+/// and the command line give them, each with how it is taken over: only
+/// the budgets (knewjade widened the master beam when the games levelled
+/// off) — the search step's width, samples, the chains' depth, rule and
+/// band, the refine lookahead's width and the learn step's most epochs
+/// (the record engine passes over a generation's wells once). Every other
+/// setting shapes what the cycles already done mean. The one list both
+/// [`retune_config`] and the command line's resume check read, so that a
+/// setting made retunable in one is retunable in both.
+pub const RETUNABLE: [(&str, Retune); 7] = [
+    ("width", |to, from| to.width = from.width),
+    ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
+    ("refine_width", |to, from| to.refine.width = from.refine.width),
+    ("quiescence", |to, from| to.quiescence = from.quiescence),
+    ("chain_rule", |to, from| to.chain_rule = from.chain_rule),
+    ("chain_band", |to, from| to.chain_band = from.chain_band),
+    ("max_epochs", |to, from| to.train.max_epochs = from.train.max_epochs),
+];
+
 /// Stores `config` as the settings of the run in `dir` for the steps it
-/// has not run yet (`cycle --retune`: knewjade widened the master beam
-/// when the games levelled off). Only the budgets may change: the search
-/// step's (`width`, `samples_per_depth`, the chains' depth and band), the
-/// refine lookahead's width and the learn step's most epochs (the record
-/// engine passes over a generation's wells once): every other setting
-/// shapes what the cycles already done mean. Refused, and nothing
-/// written, for a folder that holds no run or any other change.
+/// has not run yet (`cycle --retune`). Refused, and nothing written, for
+/// a folder that holds no run or a change to a setting not in
+/// [`RETUNABLE`].
 pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError> {
     let Some(stored) = stored_config(dir)? else {
         return Err(CycleError::Invalid(format!("{} holds no run (no config.json)", dir.display())));
     };
-    let budget_only = CycleConfig {
-        width: stored.width,
-        samples_per_depth: stored.samples_per_depth,
-        quiescence: stored.quiescence,
-        chain_rule: stored.chain_rule,
-        chain_band: stored.chain_band,
-        refine: RefineConfig { width: stored.refine.width, ..config.refine.clone() },
-        train: TrainConfig { max_epochs: stored.train.max_epochs, ..config.train.clone() },
-        ..config.clone()
-    };
+    let mut budget_only = config.clone();
+    for (_, retune) in RETUNABLE {
+        retune(&mut budget_only, &stored);
+    }
     if budget_only != stored {
-        return Err(CycleError::Invalid(
-            "only the width, the samples, the chains' depth, rule and band, the refine width and the most epochs \
-             of a run may be retuned"
-                .into(),
-        ));
+        let names: Vec<String> = RETUNABLE.iter().map(|(name, _)| format!("--{}", name.replace('_', "-"))).collect();
+        return Err(CycleError::Invalid(format!("only {} of a run may be retuned", names.join(", "))));
     }
     config.validate()?;
     write_json(&dir.join("config.json"), config)

@@ -946,6 +946,15 @@ mod tests {
             train: TrainConfig { max_epochs: 1, ..tiny().train },
             ..tiny()
         };
+        // Each retunable setting is taken over by its own copy, and the
+        // list holds them all.
+        let mut taken = tiny();
+        for (name, retune) in super::super::config::RETUNABLE {
+            let before = taken.clone();
+            retune(&mut taken, &wider);
+            assert_ne!(taken, before, "{name} took nothing over");
+        }
+        assert_eq!(taken, wider);
         retune_config(dir.path(), &wider).unwrap();
         assert_eq!(stored_config(dir.path()).unwrap(), Some(wider.clone()));
         for other in [
