@@ -8,10 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 o=docs/runs/chains/genb20
-net=$(mktemp --suffix .hnet)
-trap 'rm -f "$net"' EXIT
-git show fa8c652:docs/runs/gen-b/latest.hnet > "$net"
-export EVAL=net=$net BIN=${BIN:-target/release/hatetris}
+. $o/g020.sh
+export EVAL=net=$NET BIN=${BIN:-target/release/hatetris}
 for q in 16 8; do
   [ -f $o/games-rec${q}b0-2k.json ] ||
     docs/runs/chains/games.sh $o rec${q}b0-2k 2000 --quiescence $q --chain-rule record --chain-band 0

@@ -9,10 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 o=docs/runs/chains/genb20
-net=$(mktemp --suffix .hnet)
-trap 'rm -f "$net"' EXIT
-git show fa8c652:docs/runs/gen-b/latest.hnet > "$net"
-export EVAL=net=$net BIN=${BIN:-target/release/hatetris}
+. $o/g020.sh
+export EVAL=net=$NET BIN=${BIN:-target/release/hatetris}
 [ -f $o/games-enemy4b0-2k.json ] ||
   docs/runs/chains/games.sh $o enemy4b0-2k 2000 --quiescence 4 --chain-rule enemy --chain-band 0
 python3 docs/runs/chains/welch.py $o plain-2k enemy4b0-2k

@@ -8,11 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 o=docs/runs/chains/genb20
 g=docs/runs/chains/games.sh
-# Generation 20's network is latest.hnet as fa8c652 packed it.
-net=$(mktemp --suffix .hnet)
-trap 'rm -f "$net"' EXIT
-git show fa8c652:docs/runs/gen-b/latest.hnet > "$net"
-export EVAL=net=$net BIN=${BIN:-target/release/hatetris}
+. $o/g020.sh
+export EVAL=net=$NET BIN=${BIN:-target/release/hatetris}
 $g "$o" plain-2k 2000 --quiescence 0
 $g "$o" rec4b0-2k 2000 --quiescence 4 --chain-rule record --chain-band 0
 python3 docs/runs/chains/welch.py "$o" plain-2k rec4b0-2k

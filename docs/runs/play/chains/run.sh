@@ -8,9 +8,8 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 B=${BIN:-$HERE/../../../../target/release/hatetris}
-G20=$(mktemp --suffix .hnet)
-trap 'rm -f "$G20"' EXIT
-git -C "$HERE" show fa8c652:docs/runs/gen-b/latest.hnet > "$G20"
+. "$HERE/../../chains/genb20/g020.sh"
+G20=$NET
 one() { # NAME FLAGS...
   local n=$1; shift
   [ -f "$HERE/$n.txt" ] && return
