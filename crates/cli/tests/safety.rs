@@ -212,6 +212,15 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert!(config.contains("\"max_epochs\": 1") && last["epochs"] == 1, "{config}");
     // The retuned width is the run's now: given again without --retune it goes on.
     succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12"]).output().unwrap());
+    // A retune says what it changed, by the flags, and nothing else.
+    let out = hatetris()
+        .args(["cycle", "--dir", s(&runs), "--retune", "--width", "14", "--chain-rule", "record", "--samples", "3"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--width 12 -> 14, --chain-rule enemy -> record"), "{said}");
+    assert!(!said.contains("--samples"), "{said}");
 }
 
 #[test]

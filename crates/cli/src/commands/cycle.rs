@@ -400,23 +400,15 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
             if let Some(new) = retuned {
                 retune_config(&args.dir, &new)?;
                 if !args.run.quiet {
-                    eprintln!(
-                        "retuned {} for the steps not yet run: width {} -> {}, samples {} -> {}, \
-                         quiescence {} -> {}, chain band {} -> {}, refine width {} -> {}, most epochs {} -> {}",
-                        args.dir.display(),
-                        stored.width,
-                        new.width,
-                        stored.samples_per_depth,
-                        new.samples_per_depth,
-                        stored.quiescence,
-                        new.quiescence,
-                        stored.chain_band,
-                        new.chain_band,
-                        stored.refine.width,
-                        new.refine.width,
-                        stored.train.max_epochs,
-                        new.train.max_epochs
-                    );
+                    // Only the settings that changed, by their flags: a
+                    // retune may change no other (`RETUNABLE`).
+                    let changed: Vec<String> = stored_flags(&stored)
+                        .into_iter()
+                        .zip(stored_flags(&new))
+                        .filter(|((_, was), (_, is))| was != is)
+                        .map(|((name, was), (_, is))| format!("--{} {was} -> {is}", name.replace('_', "-")))
+                        .collect();
+                    eprintln!("retuned {} for the steps not yet run: {}", args.dir.display(), changed.join(", "));
                 }
             }
             if !args.run.quiet {
