@@ -6,8 +6,8 @@ use clap::Args;
 use hatetris_dist::spread::ClusterSpread;
 use hatetris_eval::Network;
 use hatetris_learn::cycle::{
-    retune_config, run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step, TargetKind,
-    RETUNABLE,
+    flag_of, retune_config, run_cycles, run_cycles_on, stored_config, CycleConfig, CycleEvent, RefineConfig, Step,
+    TargetKind, RETUNABLE,
 };
 use hatetris_learn::train::TrainConfig;
 use std::path::PathBuf;
@@ -309,9 +309,9 @@ fn check_resume(
             }
         }
         if given_on_line(name) && given != stored {
-            let flag = name.replace('_', "-");
+            let flag = flag_of(name);
             let stored = if stored.is_empty() { "(none)".to_string() } else { stored };
-            bail!("{} was started with --{flag} {stored}; it cannot go on with {given}", args.dir.display());
+            bail!("{} was started with {flag} {stored}; it cannot go on with {given}", args.dir.display());
         }
     }
     if given_on_line("init") || given_on_line("hidden") {
@@ -406,7 +406,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                         .into_iter()
                         .zip(stored_flags(&new))
                         .filter(|((_, was), (_, is))| was != is)
-                        .map(|((name, was), (_, is))| format!("--{} {was} -> {is}", name.replace('_', "-")))
+                        .map(|((name, was), (_, is))| format!("{} {was} -> {is}", flag_of(name)))
                         .collect();
                     eprintln!("retuned {} for the steps not yet run: {}", args.dir.display(), changed.join(", "));
                 }

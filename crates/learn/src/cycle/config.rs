@@ -315,6 +315,12 @@ pub const RETUNABLE: [(&str, Retune); 7] = [
     ("max_epochs", |to, from| to.train.max_epochs = from.train.max_epochs),
 ];
 
+/// The command-line flag of a setting by its stored name (`chain_rule`:
+/// `--chain-rule`), as refusals and the retune's report name it.
+pub fn flag_of(name: &str) -> String {
+    format!("--{}", name.replace('_', "-"))
+}
+
 /// Stores `config` as the settings of the run in `dir` for the steps it
 /// has not run yet (`cycle --retune`). Refused, and nothing written, for
 /// a folder that holds no run or a change to a setting not in
@@ -328,7 +334,7 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
         retune(&mut budget_only, &stored);
     }
     if budget_only != stored {
-        let names: Vec<String> = RETUNABLE.iter().map(|(name, _)| format!("--{}", name.replace('_', "-"))).collect();
+        let names: Vec<String> = RETUNABLE.iter().map(|(name, _)| flag_of(name)).collect();
         return Err(CycleError::Invalid(format!("only {} of a run may be retuned", names.join(", "))));
     }
     config.validate()?;

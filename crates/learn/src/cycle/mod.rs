@@ -38,7 +38,7 @@ mod resume;
 mod run;
 pub mod spread;
 
-pub use config::{retune_config, stored_config, CycleConfig, RETUNABLE};
+pub use config::{flag_of, retune_config, stored_config, CycleConfig, RETUNABLE};
 pub use metrics::CycleMetrics;
 pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
