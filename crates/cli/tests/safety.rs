@@ -141,8 +141,10 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let damaged = dir.path().join("damaged.htds");
     std::fs::write(&damaged, b"not a data set").unwrap();
     let missing = dir.path().join("missing.htds");
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--batch", "0"], "--batch"),
+        (&["--refine-every", "0"], "--refine-every"),
+        (&["--refine-every", "2", "--sample-children"], "--sample-children"),
         (&["--max-epochs", "0"], "--max-epochs"),
         (&["--anchor", s(&missing)], "missing.htds"),
         (&["--anchor", s(&damaged)], "damaged.htds"),
@@ -193,7 +195,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let retuned = hatetris()
         .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
         .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
-        .args(["--refine-width", "3"])
+        .args(["--refine-width", "3", "--refine-every", "2", "--history", "2"])
         .output()
         .unwrap();
     succeeded(&retuned);
@@ -202,6 +204,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert!(config.contains("\"quiescence\": 2") && config.contains("\"chain_band\": 0"), "{config}");
     let stored: serde_json::Value = serde_json::from_str(&config).unwrap();
     assert_eq!(stored["refine"]["width"], 3, "{config}");
+    assert_eq!((&stored["refine"]["every"], &stored["history"]), (&serde_json::json!(2), &serde_json::json!(2)));
     let metrics = std::fs::read_to_string(runs.join("metrics.jsonl")).unwrap();
     let widths: Vec<Option<u64>> =
         metrics.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["width"].as_u64()).collect();

@@ -25,10 +25,17 @@
 # for a run that goes on with another).
 # EPOCHS: the learn step's most epochs (cycle --max-epochs; with RETUNE=1
 # for a run that goes on with another).
+# REFINE_WIDTH (default 50), REFINE_EVERY (cycle --refine-every, default
+# all) and HISTORY (default 2): the refine step and the wells the learn step
+# reads (with RETUNE=1 for a run that goes on with others). From
+# generation 24 on: REFINE_WIDTH=512 REFINE_EVERY=16 HISTORY=1 EPOCHS=100
+# (every 16th well refined 512 wide, the network trained on those alone to
+# early stopping; t512/README.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
 exec nice -n 10 "$B" cycle --dir "${1:-/work/runs/gen-b/r}" --cycles "${2:-10}" \
     --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule ${RULE:-record} --chain-band ${BAND:-3} \
-    --refine-width 50 --refine-depth 10 --history 2 --retry-below 0.5 \
+    --refine-width ${REFINE_WIDTH:-50} ${REFINE_EVERY:+--refine-every $REFINE_EVERY} --refine-depth 10 \
+    --history ${HISTORY:-2} --retry-below 0.5 \
     --suite-width 1000 --suite-pieces 250 --seed ${SEED:-81} ${INIT:+--init "$INIT"} ${EPOCHS:+--max-epochs $EPOCHS} --threads ${THREADS:-1} ${EXTRA:-}

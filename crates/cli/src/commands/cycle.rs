@@ -79,6 +79,10 @@ pub struct CycleArgs {
     /// Pieces each refine lookahead plays.
     #[arg(long, default_value_t = 10)]
     pub refine_depth: usize,
+    /// Refine only every K-th sampled well (1: all): a wider lookahead of
+    /// fewer wells for the same time.
+    #[arg(long, default_value_t = 1)]
+    pub refine_every: usize,
     /// What refine moves a value toward: `lookahead` (the network's best
     /// value --refine-depth pieces on, knewjade's) or `survival` (the
     /// discounted pieces a --refine-width beam survives, up to
@@ -152,7 +156,8 @@ pub struct CycleArgs {
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
     /// On resume, let --width, --samples, --quiescence, --chain-rule,
-    /// --chain-band, --refine-width and --max-epochs take other values than the run's,
+    /// --chain-band, --refine-width, --refine-every, --history and
+    /// --max-epochs take other values than the run's,
     /// for the steps not yet run (as knewjade widened the beam when the
     /// games levelled off); every cycle's metrics name the width and chains
     /// it searched with and the epochs it trained. Other settings stay
@@ -201,6 +206,7 @@ impl CycleArgs {
                 step: self.refine_step,
                 target: self.target,
                 gamma: self.gamma,
+                every: self.refine_every,
             },
             history: self.history,
             quiescence: self.chains.quiescence,
@@ -254,6 +260,7 @@ fn stored_flags(c: &CycleConfig) -> Vec<(&'static str, String)> {
         ("samples", c.samples_per_depth.to_string()),
         ("refine_width", c.refine.width.to_string()),
         ("refine_depth", c.refine.depth.to_string()),
+        ("refine_every", c.refine.every.to_string()),
         ("target", format!("{:?}", c.refine.target).to_lowercase()),
         ("gamma", c.refine.gamma.to_string()),
         ("refine_step", c.refine.step.to_string()),
@@ -335,8 +342,17 @@ pub const MAX_OPENINGS: usize = 10_000;
 pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     let spread = args.dist.spread();
     let args = &CycleArgs { dir: args.dist.own_folder(&args.dir), ..args.clone() };
-    if args.width == 0 || args.refine_width == 0 || args.refine_depth == 0 || args.samples == 0 || args.history == 0 {
-        bail!("--width, --samples, --refine-width, --refine-depth and --history must be at least 1");
+    if args.width == 0
+        || args.refine_width == 0
+        || args.refine_depth == 0
+        || args.refine_every == 0
+        || args.samples == 0
+        || args.history == 0
+    {
+        bail!("--width, --samples, --refine-width, --refine-depth, --refine-every and --history must be at least 1");
+    }
+    if args.refine_every > 1 && args.sample_children {
+        bail!("--refine-every above 1 needs sampled entries, not --sample-children (families are refined whole)");
     }
     if args.batch == 0 || args.max_epochs == 0 {
         bail!("--batch and --max-epochs must be at least 1");

@@ -248,8 +248,13 @@ impl CycleConfig {
     /// height.
     pub(super) fn refine_rules(&self) -> Result<Rules, CycleError> {
         let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
-        if self.refine.width == 0 || self.refine.depth == 0 {
-            return bad("the refine width and depth must be at least 1");
+        if self.refine.width == 0 || self.refine.depth == 0 || self.refine.every == 0 {
+            return bad("the refine width, depth and every must be at least 1");
+        }
+        // Sampled children are refined and compared by family, which a
+        // share of the wells would cut apart.
+        if self.refine.every > 1 && self.sample_children {
+            return bad("refine-every above 1 needs sampled entries, not children");
         }
         // Written so that NaN fails too.
         let in_range =
@@ -300,15 +305,19 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// and the command line give them, each with how it is taken over: only
 /// the budgets (knewjade widened the master beam when the games levelled
 /// off) — the search step's width, samples, the chains' depth, rule and
-/// band, the refine lookahead's width and the learn step's most epochs
-/// (the record engine passes over a generation's wells once). Every other
+/// band, the refine lookahead's width and share of the wells, the learn
+/// step's most epochs (the record engine passes over a generation's wells
+/// once) and how many cycles' wells it reads (so that a refine made
+/// another way is not mixed with the last one's). Every other
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 7] = [
+pub const RETUNABLE: [(&str, Retune); 9] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
+    ("refine_every", |to, from| to.refine.every = from.refine.every),
+    ("history", |to, from| to.history = from.history),
     ("quiescence", |to, from| to.quiescence = from.quiescence),
     ("chain_rule", |to, from| to.chain_rule = from.chain_rule),
     ("chain_band", |to, from| to.chain_band = from.chain_band),

@@ -159,7 +159,7 @@ impl RefineStep {
     fn read(config: &CycleConfig, rules: Rules, dir: &Path, cycle: usize) -> Result<RefineStep, CycleError> {
         let cdir = cycle_dir(dir, cycle);
         let samples = cdir.join("samples.htds");
-        let read = read_dataset(&samples)?;
+        let read = config.refine.picked(&read_dataset(&samples)?);
         let wells: Vec<Well> = read.iter().map(Sample::well).collect();
         // Sampled children carry their family's number (Sampler::take).
         let families = config.sample_children.then(|| read.iter().map(|s| s.target as u32).collect());
@@ -574,7 +574,7 @@ pub fn run_cycles_on(
             wells_sampled: record.wells_sampled,
             search_secs: record.search_secs,
             refine_secs,
-            refine_ms_per_well: refine_secs * 1000.0 / record.wells_sampled.max(1) as f64,
+            refine_ms_per_well: refine_secs * 1000.0 / record.wells_sampled.div_ceil(config.refine.every).max(1) as f64,
             train_loss,
             validation_loss,
             epochs,
@@ -942,7 +942,8 @@ mod tests {
             quiescence: 3,
             chain_rule: ChainRule::Enemy,
             chain_band: 2,
-            refine: RefineConfig { width: 8, ..tiny().refine },
+            refine: RefineConfig { width: 8, every: 2, ..tiny().refine },
+            history: 1,
             train: TrainConfig { max_epochs: 1, ..tiny().train },
             ..tiny()
         };
@@ -959,7 +960,7 @@ mod tests {
         assert_eq!(stored_config(dir.path()).unwrap(), Some(wider.clone()));
         for other in [
             CycleConfig { seed: 6, ..wider.clone() },
-            CycleConfig { history: 1, ..wider.clone() },
+            CycleConfig { max_depth: 1, ..wider.clone() },
             CycleConfig { refine: RefineConfig { depth: 5, ..wider.refine.clone() }, ..wider.clone() },
             CycleConfig { train: TrainConfig { batch_size: 7, ..wider.train.clone() }, ..wider.clone() },
         ] {
@@ -1394,6 +1395,28 @@ mod tests {
         let (metrics, events) = run(&dir, 1, None);
         assert_eq!(steps(&events, "skipped"), ["skipped 1 Search", "skipped 1 Refine"]);
         assert_eq!(metrics[0].refine_secs, 2.5);
+    }
+
+    #[test]
+    fn refine_every_k_refines_every_kth_sampled_well_and_learns_from_them() {
+        let tmp = tempfile::tempdir().unwrap();
+        let config = CycleConfig { refine: RefineConfig { every: 3, ..tiny().refine }, ..tiny() };
+        let net = Network::random(8, 1);
+        let metrics = run_cycles(tmp.path(), 1, &config, &net, None, &mut |_| {}).unwrap();
+        let c = cycle_dir(tmp.path(), 1);
+        let samples = read_dataset(&c.join("samples.htds")).unwrap();
+        let refined = read_dataset(&c.join("refined.htds")).unwrap();
+        assert!(samples.len() > 6, "enough wells to take a share of");
+        let picked: Vec<Well> = samples.iter().step_by(3).map(Sample::well).collect();
+        assert_eq!(refined.iter().map(Sample::well).collect::<Vec<_>>(), picked);
+        // The refine step alone (`hatetris refine`) takes the same share.
+        assert_eq!(RefineStep::open(tmp.path(), 1).unwrap().wells, picked);
+        let m = &metrics[0];
+        assert_eq!(m.wells_sampled, samples.len());
+        assert!((m.refine_ms_per_well - m.refine_secs * 1000.0 / picked.len() as f64).abs() < 1e-9);
+        // Children are refined by family: a share would cut families apart.
+        let children = CycleConfig { sample_children: true, ..config };
+        assert!(children.validate().unwrap_err().to_string().contains("refine-every"));
     }
 
     #[test]
