@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""subsample.py K SRC OUT: every K-th well of a cycle's samples.htds (SRC) into
+"""subsample.py K SRC OUT [FIRST]: every K-th well (from the FIRST-th, 0 by default) of a cycle's samples.htds (SRC) into
 OUT/cycle-015/samples.htds, and the same wells with their refined targets
 (SRC/refined.htds, in the samples' order) into OUT/A.htds. The .htds frame
 (dataset.rs): header, records (u8 rows, rows x u16, f32 target), trailer
@@ -32,9 +32,10 @@ def write(path, ver, desc, recs):
     out += struct.pack('<I', zlib.crc32(out))
     open(path, 'wb').write(out)
 k, src, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 v, d, s = read(f"{src}/samples.htds")
 v2, d2, r = read(f"{src}/refined.htds")
 assert len(s) == len(r) and all(a[1] == b[1] for a, b in zip(s, r)), "refined is not in the samples' order"
-write(f"{out}/cycle-015/samples.htds", v, d, s[::k])
-write(f"{out}/A.htds", v2, d2, r[::k])
-print(len(s), len(s[::k]))
+write(f"{out}/cycle-015/samples.htds", v, d, s[first::k])
+write(f"{out}/A.htds", v2, d2, r[first::k])
+print(len(s), len(s[first::k]))
