@@ -249,7 +249,7 @@ impl CycleConfig {
     pub(super) fn refine_rules(&self) -> Result<Rules, CycleError> {
         let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
         if self.refine.width == 0 || self.refine.depth == 0 || self.refine.every == 0 {
-            return bad("the refine width, depth and every must be at least 1");
+            return bad("the refine width and depth and refine-every must be at least 1");
         }
         // Sampled children are refined and compared by family, which a
         // share of the wells would cut apart.

@@ -1398,7 +1398,7 @@ mod tests {
     }
 
     #[test]
-    fn refine_every_k_refines_every_kth_sampled_well_and_learns_from_them() {
+    fn refine_every_k_refines_every_kth_sampled_well() {
         let tmp = tempfile::tempdir().unwrap();
         let config = CycleConfig { refine: RefineConfig { every: 3, ..tiny().refine }, ..tiny() };
         let net = Network::random(8, 1);
