@@ -19,7 +19,7 @@ compare_suites() {
 }
 
 # The learn-step studies on a run folder (history1, fitseed, tail, lr,
-# swa) call these after setting HERE to their own folder.
+# swa, gate) call these after setting HERE to their own folder.
 # study_setup: B the binary (BIN, or the repository's release build), T a
 # scratch folder removed when the script ends.
 study_setup() {
