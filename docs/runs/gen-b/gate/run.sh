@@ -6,6 +6,12 @@
 # `games`, instead of generation 23's. Measured as the generations are:
 # the three suites (width 1,000, one thread) against generations 20's and
 # 24's, and `games` (40 noisy-opening games, plain width 10,000).
+# Arms: g20w24 on the cycle's own targets (generation 23's network made
+# them); g20own on targets generation 20's network makes itself on those
+# wells (`diagnose pairs`: its value x and its 512-wide, 10-piece
+# lookahead y; x + 0.5 (y - x), min-max scaled, as the cycle makes them);
+# and g20own's wells halved in order. pairs-time.txt: the lookaheads' CPU
+# and wall seconds. Arms already made are read back, not made again.
 #   usage: run.sh [RUN]   (RUN: gen-b's run folder from generation 19)
 set -euo pipefail
 R=${1:-/work/runs/gen-b/r20}
@@ -54,3 +60,17 @@ htds.write(os.path.join(w, "own.htds"), rows, [-1 + 2 * (v - lo) / (hi - lo) for
 print("%d wells, %.1f%% dead lookaheads" % (len(y), 100 * sum(v <= -1 for v in y) / len(y)))
 PY
 fit_and_measure g20own "$W/own.htds"
+# g20own's wells split in two in their order (the master game's first and
+# second half: stacks of 62-75 cells and 79-110), each fitted alone.
+[ -f "$W/own-h2.htds" ] || python3 - "$W" "$HERE/../../depth" <<'PY'
+import os, sys
+sys.path.insert(0, sys.argv[2])
+import htds
+w = sys.argv[1]
+rows, t = htds.read(os.path.join(w, "own.htds"))
+n = len(t) // 2
+htds.write(os.path.join(w, "own-h1.htds"), rows[:n], t[:n], b"gate own first half")
+htds.write(os.path.join(w, "own-h2.htds"), rows[n:], t[n:], b"gate own second half")
+PY
+fit_and_measure g20own-h1 "$W/own-h1.htds"
+fit_and_measure g20own-h2 "$W/own-h2.htds"
