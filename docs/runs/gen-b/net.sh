@@ -34,3 +34,12 @@ screen_net() {
   [ -f "$HERE/$1-dense2.json" ] && return
   (cd "$HERE/../../../.." && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
 }
+
+# fit_as_cycle INIT DATA OUT: a network trained from INIT on DATA into OUT
+# with the cycle's training settings (config.json's "train": early
+# stopping, up to 100 epochs, patience 3), one thread, with the binary B,
+# niced by NICE (default 0); its per-epoch lines on stdout.
+fit_as_cycle() {
+  nice -n "${NICE:-0}" "$B" train --data "$2" --init "$1" --out "$3" --hidden 48 --seed 0 --batch 8192 \
+    --lr 0.001 --max-epochs 100 --patience 3 --validation 0.1 --loss mse --threads 1
+}

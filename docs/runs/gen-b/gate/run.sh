@@ -27,9 +27,7 @@ NET=$R/cycle-001/net.hnet   # generation 20's
 # against generations 20's and 24's and in `games` (Welch) against theirs.
 fit_and_measure() {
   local name=$1 data=$2 g
-  [ -f "$W/$name.hnet" ] || nice -n 15 "$B" train --data "$data" --init "$NET" \
-    --out "$W/$name.hnet" --hidden 48 --seed 0 --batch 8192 --lr 0.001 --max-epochs 100 --patience 3 \
-    --validation 0.1 --loss mse --threads 1 > "$HERE/train-$name.txt" 2>&1
+  [ -f "$W/$name.hnet" ] || NICE=15 fit_as_cycle "$NET" "$data" "$W/$name.hnet" > "$HERE/train-$name.txt" 2>&1
   screen_net "$name" "$W/$name.hnet"
   for g in g020 g024; do
     echo "$name against $g:"; compare_suites "$B" "$HERE/$name" "$HERE/../suites/$g" | tail -3

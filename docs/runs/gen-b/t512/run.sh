@@ -13,6 +13,7 @@ TAG=$1 FIRST=$2
 W=${3:-/work/exp/t512-$TAG}
 R=${RUN:-/work/runs/gen-b/r20}
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../net.sh"
 ROOT=$HERE/../../../..
 OUT=$HERE/$TAG
 B=${BIN:-$ROOT/target/release/hatetris}
@@ -31,9 +32,7 @@ for width in 50 512; do
 done
 python3 "$HERE/targets.py" "$W" | tee "$OUT/targets.txt"
 for arm in $ARMS; do
-  [ -f "$W/net-$arm.hnet" ] || "$B" train --data "$W/$arm.htds" --init "$NET" --out "$W/net-$arm.hnet" \
-      --hidden 48 --seed 0 --batch 8192 --lr 0.001 --max-epochs 100 --patience 3 --validation 0.1 --loss mse \
-      --threads 1 > "$OUT/train-$arm.txt" 2>&1
+  [ -f "$W/net-$arm.hnet" ] || fit_as_cycle "$NET" "$W/$arm.htds" "$W/net-$arm.hnet" > "$OUT/train-$arm.txt" 2>&1
   [ -f "$OUT/$arm-dense2.json" ] || EVAL=net=$W/net-$arm.hnet BIN=$B bash "$ROOT/docs/runs/chains/screen.sh" "$OUT" "$arm" 1000 --threads 1
 done
 S=$HERE/../suites
