@@ -35,11 +35,29 @@ screen_net() {
   (cd "$HERE/../../../.." && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
 }
 
-# fit_as_cycle INIT DATA OUT: a network trained from INIT on DATA into OUT
-# with the cycle's training settings (config.json's "train": early
-# stopping, up to 100 epochs, patience 3), one thread, with the binary B,
-# niced by NICE (default 0); its per-epoch lines on stdout.
+# fit_as_cycle INIT DATA OUT [DATA...]: a network trained from INIT on the
+# data sets into OUT with the cycle's training settings (config.json's
+# "train": early stopping, up to EPOCHS epochs (default 100), patience 3),
+# one thread, with the binary B, niced by NICE (default 0); its per-epoch
+# lines on stdout.
 fit_as_cycle() {
-  nice -n "${NICE:-0}" "$B" train --data "$2" --init "$1" --out "$3" --hidden 48 --seed 0 --batch 8192 \
-    --lr 0.001 --max-epochs 100 --patience 3 --validation 0.1 --loss mse --threads 1
+  local init=$1 out=$3 data=(--data "$2") d
+  for d in "${@:4}"; do data+=(--data "$d"); done
+  nice -n "${NICE:-0}" "$B" train "${data[@]}" --init "$init" --out "$out" --hidden 48 --seed 0 --batch 8192 \
+    --lr 0.001 --max-epochs "${EPOCHS:-100}" --patience 3 --validation 0.1 --loss mse --threads 1
+}
+
+# packed_net G OUT: generation G's network as the commit that packed it
+# left latest.hnet (which moves on each generation), into OUT; the
+# generations the studies name.
+packed_net() {
+  local c
+  case $1 in
+    18) c=f975912 ;;
+    20) c=fa8c652 ;;
+    22) c=c380e33 ;;
+    24) c=39c9635 ;;
+    *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
+  esac
+  git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
 }

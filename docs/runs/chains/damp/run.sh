@@ -15,6 +15,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$HERE/../../../..
+. "$ROOT/docs/runs/gen-b/net.sh"
 W=${WORK:-/work/exp/damp}
 [ -x "$W/target/release/hatetris" ] || {
   git -C "$ROOT" worktree add --detach "$W" afd3490
@@ -23,8 +24,8 @@ W=${WORK:-/work/exp/damp}
 }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-git -C "$ROOT" show fa8c652:docs/runs/gen-b/latest.hnet > "$T/g20.hnet"   # generation 20's
-git -C "$ROOT" show 39c9635:docs/runs/gen-b/latest.hnet > "$T/g24.hnet"   # generation 24's
+packed_net 20 "$T/g20.hnet"
+packed_net 24 "$T/g24.hnet"
 cd "$ROOT"
 arm() {  # arm NET LAMBDA SEED NAME
   [ -f "$HERE/games-$4.json" ] && return

@@ -11,16 +11,13 @@ study_setup
 W=${WORK:-/work/exp/t512}
 O=$HERE/ab
 mkdir -p "$O"
-git -C "$HERE" show c380e33:docs/runs/gen-b/latest.hnet > "$T/g22.hnet"   # generation 22's
+packed_net 22 "$T/g22.hnet"
 A=$W-a/w512-s0.5.htds
 Bd=$W-b/w512-s0.5.htds
 fit() {  # fit NAME EPOCHS DATA...
   local name=$1 epochs=$2; shift 2
-  local data=()
-  for d in "$@"; do data+=(--data "$d"); done
-  [ -f "$W-ab/net-$name.hnet" ] || nice -n 10 "$B" train "${data[@]}" --init "$T/g22.hnet" --out "$W-ab/net-$name.hnet" \
-    --hidden 48 --seed 0 --batch 8192 --lr 0.001 --max-epochs "$epochs" --patience 3 --validation 0.1 --loss mse \
-    --threads 1 > "$O/train-$name.txt" 2>&1
+  [ -f "$W-ab/net-$name.hnet" ] || EPOCHS=$epochs NICE=10 fit_as_cycle "$T/g22.hnet" "$1" "$W-ab/net-$name.hnet" \
+    "${@:2}" > "$O/train-$name.txt" 2>&1
   [ -f "$O/$name-dense2.json" ] || (cd "$HERE/../../../.." && EVAL=net=$W-ab/net-$name.hnet BIN=$B nice -n 10 \
     bash docs/runs/chains/screen.sh "$O" "$name" 1000 --threads 1)
 }

@@ -12,6 +12,7 @@
 # Arms already run are kept.   usage: run.sh
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../net.sh"
 cd "$HERE/../../../.."
 B=${BIN:-target/release/hatetris}
 W=${WORK:-/work/exp/gate}
@@ -20,9 +21,7 @@ trap 'rm -rf "$T"' EXIT
 # net NAME: the network the arm NAME plays, into $T/NAME.hnet.
 net() {
   case $1 in
-    g018) git show f975912:docs/runs/gen-b/latest.hnet > "$T/$1.hnet" ;;
-    g020) git show fa8c652:docs/runs/gen-b/latest.hnet > "$T/$1.hnet" ;;
-    g024) git show 39c9635:docs/runs/gen-b/latest.hnet > "$T/$1.hnet" ;;
+    g0[0-9][0-9]) packed_net "${1#g0}" "$T/$1.hnet" ;;
     *) cp "$W/$1.hnet" "$T/$1.hnet" ;;
   esac
 }
