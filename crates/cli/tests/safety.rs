@@ -165,6 +165,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert!(!runs.join("cycle-002").exists());
     for (flag, value, stored) in [
         ("--chain-rule", "sz", "record"),
+        ("--chain-blend", "0.5", "1"),
         ("--opening-noise", "0.5", "0.3"),
         ("--target", "survival", "lookahead"),
         ("--seed", "9", "0"),
@@ -195,7 +196,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let retuned = hatetris()
         .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
         .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
-        .args(["--refine-width", "3", "--refine-every", "2", "--history", "2"])
+        .args(["--refine-width", "3", "--refine-every", "2", "--history", "2", "--chain-blend", "0.75"])
         .output()
         .unwrap();
     succeeded(&retuned);
@@ -212,6 +213,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let last: serde_json::Value = serde_json::from_str(metrics.lines().last().unwrap()).unwrap();
     assert_eq!(last["chains"], serde_json::json!([2, 0]), "the chains of cycle 2's search");
     assert_eq!(last["chain_rule"], "enemy", "and their rule");
+    assert_eq!((&last["chain_blend"], &stored["chain_blend"]), (&serde_json::json!(0.75), &serde_json::json!(0.75)));
     assert!(config.contains("\"max_epochs\": 1") && last["epochs"] == 1, "{config}");
     // The retuned width is the run's now: given again without --retune it goes on.
     succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12"]).output().unwrap());

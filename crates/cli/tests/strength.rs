@@ -121,6 +121,8 @@ fn bad_input_exits_2_with_one_clear_line() {
     one_line_error(&hatetris(&["strength", "--eval", "baseline", "--suite", d]), "truncated");
     one_line_error(&hatetris(&["strength", "--eval", "baseline", "--suite", "/no/such.htsu"]), "/no/such.htsu");
     one_line_error(&hatetris(&["strength", "--eval", "nonsense", "--suite", out]), "unknown evaluator");
+    one_line_error(&hatetris(&["strength", "--eval", "baseline", "--chain-blend", "1.5"]), "chain blend");
+    one_line_error(&hatetris(&["games", "--eval", "baseline", "--chain-blend", "0.1234"]), "three places");
 }
 
 /// `hatetris compare` pairs measurements written by `strength --json`:

@@ -17,7 +17,7 @@ use hatetris_fileio::write_atomically;
 use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
 use hatetris_search::runner::{Alone, Runner};
-use hatetris_search::{verified_replay, BeamState, ChainRule, DepthReport, LineError, SearchConfig};
+use hatetris_search::{verified_replay, BeamState, Blend, ChainRule, DepthReport, LineError, SearchConfig};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -48,6 +48,10 @@ pub struct HuntConfig {
     /// Chain only this many times the width of best candidates (0: all).
     #[serde(default)]
     pub chain_band: u32,
+    /// How much of a chain's rise counts (1: all, as books before the
+    /// setting existed searched).
+    #[serde(default)]
+    pub chain_blend: Blend,
 }
 
 fn sz_rule() -> ChainRule {
@@ -178,6 +182,7 @@ impl HuntState {
             quiescence: self.config.quiescence,
             chain_rule: self.config.chain_rule,
             chain_band: self.config.chain_band,
+            chain_blend: self.config.chain_blend,
             seed: self.config.seed ^ (iteration as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             twins: 1,
             max_depth: 0,
@@ -345,6 +350,7 @@ mod tests {
             quiescence: 1,
             chain_rule: ChainRule::Record,
             chain_band: 0,
+            chain_blend: Blend::FULL,
         }
     }
 

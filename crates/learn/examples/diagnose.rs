@@ -29,12 +29,12 @@ use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use hatetris_search::{
     moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Lookahead, Move, SearchConfig,
 };
-use hatetris_search::{ChainRule, Chains};
+use hatetris_search::{Blend, ChainRule, Chains};
 use hatetris_strength::{measure, summarize, Suite};
 use rand::{Rng, SeedableRng};
 
 /// One S/Z clear deep: the chains these diagnoses were measured with.
-const SZ1: Chains = Chains { rule: ChainRule::Sz, depth: 1, band: 0 };
+const SZ1: Chains = Chains { rule: ChainRule::Sz, depth: 1, band: 0, blend: Blend::FULL };
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -162,6 +162,7 @@ fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
         quiescence: 1,
         chain_rule: ChainRule::Sz,
         chain_band: 0,
+        chain_blend: Blend::FULL,
         seed: 0,
         twins: 1,
         max_depth: horizon,
@@ -222,6 +223,7 @@ fn look(well: &Well, width: usize, depth: usize, eval: &dyn Evaluator) -> (usize
         quiescence: 0,
         chain_rule: ChainRule::Sz,
         chain_band: 0,
+        chain_blend: Blend::FULL,
         seed: 0,
         twins: 1,
         max_depth: depth,
@@ -242,6 +244,7 @@ fn cut_cases(eval: &dyn Evaluator) -> Vec<(Well, Vec<Well>)> {
         quiescence: 1,
         chain_rule: ChainRule::Sz,
         chain_band: 0,
+        chain_blend: Blend::FULL,
         seed: 0,
         twins: 1,
         max_depth: horizon,
@@ -368,6 +371,7 @@ fn groups(eval: &dyn Evaluator) {
         quiescence: 1,
         chain_rule: ChainRule::Sz,
         chain_band: 0,
+        chain_blend: Blend::FULL,
         seed: 0,
         twins: 1,
         max_depth: 0,
@@ -450,6 +454,7 @@ fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
                     quiescence: 1,
                     chain_rule: ChainRule::Sz,
                     chain_band: 0,
+                    chain_blend: Blend::FULL,
                     seed: 0,
                     twins: 1,
                     max_depth: 0,
@@ -478,6 +483,7 @@ fn beam(eval: &dyn Evaluator, width: usize, pieces: usize) {
         quiescence: 0,
         chain_rule: ChainRule::Sz,
         chain_band: 0,
+        chain_blend: Blend::FULL,
         seed: 0,
         twins: 1,
         max_depth: pieces,

@@ -18,7 +18,7 @@
 use crate::line::{replay_line, LineError};
 use crate::moves::Move;
 use crate::path::PathTree;
-use crate::quiescence::{chain_values, raise_values, ChainRule, Chains, DEFAULT_CHAIN};
+use crate::quiescence::{chain_values, raise_values, Blend, ChainRule, Chains, DEFAULT_CHAIN};
 use hatetris_eval::Evaluator;
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use rayon::prelude::*;
@@ -54,12 +54,21 @@ pub struct SearchConfig {
     /// so a band buys most of the chains' effect for a fraction of their
     /// cost.
     pub chain_band: u32,
+    /// How much of a chain's rise counts (`Blend`).
+    pub chain_blend: Blend,
     /// Breaks ties between equal values; the same seed gives the same game.
     pub seed: u64,
     /// Entries kept per well when their memories differ.
     pub twins: usize,
     /// Stop after this many pieces (0: play until no entry survives).
     pub max_depth: usize,
+}
+
+impl SearchConfig {
+    /// The chain setting the values look through.
+    pub fn chains(&self) -> Chains {
+        Chains { rule: self.chain_rule, depth: self.quiescence, band: self.chain_band, blend: self.chain_blend }
+    }
 }
 
 impl Default for SearchConfig {
@@ -71,6 +80,7 @@ impl Default for SearchConfig {
             quiescence: DEFAULT_CHAIN,
             chain_rule: ChainRule::default(),
             chain_band: 0,
+            chain_blend: Blend::FULL,
             seed: 0,
             twins: 1,
             max_depth: 0,
@@ -431,7 +441,7 @@ fn expand_entry(
     out: &mut Vec<Candidate>,
 ) {
     let (rules, enemy) = (config.rules, config.enemy);
-    let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
+    let chains = config.chains();
     // The enemy's piece as the real game would choose it on the entry's
     // path (the entry's own node holds its well, so the memory's count
     // already includes "this well once more"), and its landings, from one
@@ -598,7 +608,7 @@ pub(crate) fn raise_in_batches<T: Sync>(
     eval: &dyn Evaluator,
     of: impl Fn(&T) -> (Well, u32, f32) + Sync,
 ) -> Vec<f32> {
-    let chains = Chains { rule: config.chain_rule, depth: config.quiescence, band: config.chain_band };
+    let chains = config.chains();
     let raised: Vec<Vec<f32>> = items
         .par_chunks(CHAIN_BATCH)
         .map(|batch| {
@@ -811,6 +821,7 @@ pub(crate) mod tests {
             quiescence: 2,
             chain_rule: ChainRule::Record,
             chain_band: 0,
+            chain_blend: Blend::FULL,
             seed,
             twins: 1,
             max_depth: 300,

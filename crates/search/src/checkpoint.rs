@@ -9,14 +9,16 @@
 
 use crate::beam::{BeamState, Entry, SearchConfig};
 use crate::path::{Node, PathTree};
-use crate::quiescence::ChainRule;
+use crate::quiescence::{Blend, ChainRule};
 use hatetris_fileio::frame::{self, FrameError};
 use hatetris_game::{Enemy, Rules, Well, MAX_DEPTH};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 4] = b"HTCK";
 // 2: the quiescence field is a chain depth (was on/off, meaning depth 4).
-const VERSION: u32 = 2;
+// 3: the chain blend (thousandths) follows the piece cap; a version 2 file
+// read as the whole rise, which is what it used.
+const VERSION: u32 = 3;
 pub const FILE_NAME: &str = "checkpoint.htck";
 /// The checkpoint before the last, kept by [`save_keeping_previous`].
 pub const PREVIOUS_NAME: &str = "checkpoint.prev.htck";
@@ -68,6 +70,7 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
     o.u64(config.seed);
     o.u64(config.twins as u64);
     o.u64(config.max_depth as u64);
+    o.u32(config.chain_blend.thousandths());
     o.str(evaluator);
     o.u64(s.depth as u64);
     o.u32(s.best_score);
@@ -98,7 +101,7 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
 
 fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let p = || path.to_path_buf();
-    let (_, body) = frame::decode(bytes, MAGIC, "checkpoint", &[VERSION])
+    let (version, body) = frame::decode(bytes, MAGIC, "checkpoint", &[2, VERSION])
         .map_err(|source| CheckpointError::Frame { path: p(), source })?;
     let bad = |what| CheckpointError::Malformed { path: p(), what };
     let mut i = frame::Reader::new(body);
@@ -111,6 +114,11 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let seed = i.u64().ok_or(bad("config"))?;
     let twins = i.u64().ok_or(bad("config"))? as usize;
     let max_depth = i.u64().ok_or(bad("config"))? as usize;
+    let chain_blend = if version >= 3 {
+        Blend::from_thousandths(i.u32().ok_or(bad("config"))?).ok_or(bad("chain blend"))?
+    } else {
+        Blend::FULL
+    };
     let evaluator = i.str().ok_or(bad("evaluator"))?;
     let rules = Rules::with_height(height).ok_or(bad("height"))?;
     let config = SearchConfig {
@@ -120,6 +128,7 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
         quiescence,
         chain_rule,
         chain_band,
+        chain_blend,
         seed,
         twins,
         max_depth,
@@ -299,6 +308,36 @@ mod tests {
         let old = encode(&SearchConfig { quiescence: 2, chain_rule: ChainRule::Sz, ..config() }, "x", &state);
         let restored = decode(&old, Path::new("old")).unwrap().config;
         assert_eq!((restored.quiescence, restored.chain_rule, restored.chain_band), (2, ChainRule::Sz, 0));
+    }
+
+    /// The blend survives a checkpoint; a version 2 file (no blend: the
+    /// word after the piece cap missing) reads as the whole rise, and a
+    /// blend past 1 is refused.
+    #[test]
+    fn chain_blend_round_trips_and_old_files_read_as_full() {
+        let mut state = BeamState::new();
+        run(&mut state, &SearchConfig { max_depth: 3, ..config() }, &LowAndFlat, &mut |_| true);
+        for t in [0, 500, 750, 1000] {
+            let config = SearchConfig { quiescence: 4, chain_blend: Blend::from_thousandths(t).unwrap(), ..config() };
+            let bytes = encode(&config, "x", &state);
+            let restored = decode(&bytes, Path::new("new")).unwrap();
+            assert_eq!(restored.config.chain_blend.thousandths(), t);
+            assert_eq!(restored.state.beam.len(), state.beam.len());
+        }
+        let config = SearchConfig { quiescence: 4, chain_blend: Blend::from_thousandths(500).unwrap(), ..config() };
+        let bytes = encode(&config, "x", &state);
+        let (_, body) = frame::decode(&bytes, MAGIC, "checkpoint", &[VERSION]).unwrap();
+        // width, height, enemy, chains, seed, twins, piece cap: 44 bytes.
+        let at = 44;
+        assert_eq!(u32::from_le_bytes(body[at..at + 4].try_into().unwrap()), 500);
+        let v2 = [&body[..at], &body[at + 4..]].concat();
+        let restored = decode(&frame::encode(MAGIC, 2, &v2), Path::new("v2")).unwrap();
+        assert_eq!(restored.config.chain_blend, Blend::FULL);
+        assert_eq!(restored.state.depth, state.depth);
+        let mut past = body.to_vec();
+        past[at..at + 4].copy_from_slice(&1001u32.to_le_bytes());
+        let e = decode(&frame::encode(MAGIC, VERSION, &past), Path::new("past")).err().expect("blend past 1");
+        assert!(e.to_string().contains("chain blend"), "{e}");
     }
 
     #[test]

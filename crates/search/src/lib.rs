@@ -25,4 +25,4 @@ pub use beam::{run, search, BeamState, DepthReport, Entry, SearchConfig, SearchR
 pub use line::{keys_for_line, moves_for_keys, replay_line, verified_replay, LineEnd, LineError, VerifiedReplay};
 pub use lookahead::Lookahead;
 pub use moves::Move;
-pub use quiescence::{ChainRule, Chains};
+pub use quiescence::{Blend, ChainRule, Chains};

@@ -78,8 +78,8 @@ impl ChainRule {
     }
 }
 
-/// A chain setting: the rule, how many clears deep (0: off) and, in a
-/// search, which candidates are chained.
+/// A chain setting: the rule, how many clears deep (0: off), in a search
+/// which candidates are chained, and how much of what a chain adds counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Chains {
     pub rule: ChainRule,
@@ -87,6 +87,109 @@ pub struct Chains {
     /// A search chains only its `band` x width best candidates by their own
     /// values (0: all of them). See `SearchConfig::chain_band`.
     pub band: u32,
+    /// How much of the rise a chain gives a valued well counts.
+    pub blend: Blend,
+}
+
+/// The part of a chain's rise that counts: a well of own value v whose
+/// chains reach m is worth `v + blend (max(v, m) - v)`. `FULL` (1) is the
+/// record engine's `max(v, m)`, which counts every chain as granted; the
+/// enemy grants few (it picks the piece, and a chain needs the right ones
+/// in a row), and at width 2,000 blends of 0.5 to 0.75 play 4 to 10 lines
+/// longer than 1 (docs/runs/chains/damp/). Only the wells a search values
+/// are blended: inside a chain each well keeps the best of its own chains,
+/// so the blend discounts a chain once, not once a clear.
+///
+/// Kept in thousandths, so that a setting is exact, compares and hashes as
+/// a number, and a checkpoint stores it in a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Blend(u16);
+
+impl Blend {
+    /// The whole rise: `max(v, m)`.
+    pub const FULL: Blend = Blend(1000);
+
+    /// The blend of `thousandths` / 1000, if at most 1.
+    pub fn from_thousandths(thousandths: u32) -> Option<Blend> {
+        (thousandths <= 1000).then_some(Blend(thousandths as u16))
+    }
+
+    pub fn thousandths(self) -> u32 {
+        self.0 as u32
+    }
+
+    pub fn fraction(self) -> f32 {
+        self.0 as f32 / 1000.0
+    }
+
+    /// The blended value of a well of own value `own` whose chains reach
+    /// `chained` (at least `own`).
+    pub fn apply(self, own: f32, chained: f32) -> f32 {
+        if self == Blend::FULL {
+            chained
+        } else {
+            own + self.fraction() * (chained - own)
+        }
+    }
+}
+
+impl Default for Blend {
+    fn default() -> Self {
+        Blend::FULL
+    }
+}
+
+impl std::fmt::Display for Blend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (whole, part) = (self.0 / 1000, self.0 % 1000);
+        if part == 0 {
+            return write!(f, "{whole}");
+        }
+        let digits = format!("{part:03}");
+        write!(f, "{whole}.{}", digits.trim_end_matches('0'))
+    }
+}
+
+impl FromStr for Blend {
+    type Err = String;
+    /// A decimal from 0 to 1 with at most three places.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("chain blend '{s}' is not a decimal from 0 to 1 with at most three places");
+        let (whole, part) = s.trim().split_once('.').unwrap_or((s.trim(), ""));
+        if whole.is_empty() && part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| bad())? };
+        let part: u32 = if part.is_empty() { 0 } else { format!("{part:0<3}").parse().map_err(|_| bad())? };
+        whole.checked_mul(1000).and_then(|w| w.checked_add(part)).and_then(Blend::from_thousandths).ok_or_else(bad)
+    }
+}
+
+impl serde::Serialize for Blend {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.0 as f64 / 1000.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Blend {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let x = f64::deserialize(d)?;
+        let t = (x * 1000.0).round();
+        if !(0.0..=1000.0).contains(&t) || (x * 1000.0 - t).abs() > 1e-6 {
+            return Err(serde::de::Error::custom(format!(
+                "chain blend {x} is not a decimal from 0 to 1 with at most three places"
+            )));
+        }
+        Ok(Blend(t as u16))
+    }
+}
+
+/// Blends each of `values` (raised through chains) with the own value
+/// before the rise, `own`.
+fn blend_values(blend: Blend, own: &[f32], values: &mut [f32]) {
+    for (v, &o) in values.iter_mut().zip(own) {
+        *v = blend.apply(o, *v);
+    }
 }
 
 impl std::fmt::Display for ChainRule {
@@ -140,7 +243,7 @@ pub fn quiescent_children(
     chain: u32,
     values: &mut [f32],
 ) {
-    chain_values(eval, rules, parent, wells, Chains { rule, depth: chain, band: 0 }, values)
+    chain_values(eval, rules, parent, wells, Chains { rule, depth: chain, ..Chains::default() }, values)
 }
 
 /// `quiescent_children` with a chain setting, as a search values an
@@ -179,7 +282,11 @@ pub fn raise_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: 
         return;
     }
     let left = (chains.depth - 1) as u8;
-    with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo))
+    let own = (chains.blend != Blend::FULL).then(|| values.to_vec());
+    with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo));
+    if let Some(own) = own {
+        blend_values(chains.blend, &own, values);
+    }
 }
 
 /// Runs `f` on this thread's memo, emptied first (and made small again if
@@ -265,7 +372,11 @@ fn chained_children(
     let fresh_rows: Vec<&[u16]> = layer.fresh.iter().map(|w| w.playable(rules)).collect();
     eval.evaluate_family(parent, &rows, &fresh_rows, &layer.from, values, &mut layer.own);
     value_layer(eval, rules, chains.rule, &layer.fresh, &mut layer.own, left, memo);
+    let own = (chains.blend != Blend::FULL).then(|| values.to_vec());
     raise_from_layer(layer, values, memo);
+    if let Some(own) = own {
+        blend_values(chains.blend, &own, values);
+    }
 }
 
 /// The layer of chains one clear by `rule` reaches from `wells`, at
@@ -664,6 +775,22 @@ mod tests {
         naive_rule(eval, rules, well, ChainRule::Sz, chain)
     }
 
+    /// The wells `pieces` can leave in `parent` (every landing that does
+    /// not end the game).
+    fn landings(parent: &Well, rules: Rules, pieces: &[Piece]) -> Vec<Well> {
+        let mut children = Vec::new();
+        for &piece in pieces {
+            for_each_lock_position(parent, rules, piece, |x, y, o| {
+                let mut next = *parent;
+                next.lock(piece.shape(o), x, y);
+                if !next.is_game_over() {
+                    children.push(next);
+                }
+            });
+        }
+        children
+    }
+
     struct Lowness;
     impl Evaluator for Lowness {
         fn evaluate(&self, rows: &[u16]) -> f32 {
@@ -726,16 +853,7 @@ mod tests {
         let evals: [&dyn Evaluator; 3] = [&Lowness, &default, &incremental];
         let mut clears = 0;
         for parent in chain_wells(40) {
-            let mut children = Vec::new();
-            for piece in [Piece::I, Piece::T, Piece::S, Piece::L] {
-                for_each_lock_position(&parent, rules, piece, |x, y, o| {
-                    let mut next = parent;
-                    next.lock(piece.shape(o), x, y);
-                    if !next.is_game_over() {
-                        children.push(next);
-                    }
-                });
-            }
+            let children = landings(&parent, rules, &[Piece::I, Piece::T, Piece::S, Piece::L]);
             for eval in evals {
                 for chain in 0..=2 {
                     let mut values = vec![0.0; children.len()];
@@ -780,16 +898,7 @@ mod tests {
         let incremental = hatetris_eval::QuantizedNetwork::new(&net).with_incremental(true);
         for rule in ChainRule::ALL {
             for parent in double_wells(30) {
-                let mut children = Vec::new();
-                for piece in [Piece::I, Piece::O, Piece::Z] {
-                    for_each_lock_position(&parent, rules, piece, |x, y, o| {
-                        let mut next = parent;
-                        next.lock(piece.shape(o), x, y);
-                        if !next.is_game_over() {
-                            children.push(next);
-                        }
-                    });
-                }
+                let children = landings(&parent, rules, &[Piece::I, Piece::O, Piece::Z]);
                 for chain in [1, 3] {
                     let mut values = vec![0.0; children.len()];
                     quiescent_children(&incremental, rules, Some(&parent), &children, rule, chain, &mut values);
@@ -800,6 +909,78 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A blend is the literal `v + blend (max(v, m) - v)` over the plain
+    /// recursion's values, for families valued with their parent and for
+    /// wells raised on their own (`raise_values`, as a band chains), every
+    /// rule; 1 is the max bit for bit and 0 the own value.
+    #[test]
+    fn blended_values_are_the_literal_blend() {
+        let rules = Rules::STANDARD;
+        let net = hatetris_eval::Network::embedded_default();
+        let incremental = hatetris_eval::QuantizedNetwork::new(&net).with_incremental(true);
+        let evals: [&dyn Evaluator; 2] = [&Lowness, &incremental];
+        let mut risen = 0;
+        for eval in evals {
+            for rule in ChainRule::ALL {
+                for parent in chain_wells(12).into_iter().chain(double_wells(12)) {
+                    let children = landings(&parent, rules, &[Piece::I, Piece::S, Piece::O]);
+                    for t in [0, 250, 500, 1000] {
+                        let blend = Blend::from_thousandths(t).unwrap();
+                        let chains = Chains { rule, depth: 2, band: 0, blend };
+                        let mut family = vec![0.0; children.len()];
+                        chain_values(eval, rules, Some(&parent), &children, chains, &mut family);
+                        let mut raised: Vec<f32> = children.iter().map(|c| eval.evaluate(c.playable(rules))).collect();
+                        raise_values(eval, rules, &children, chains, &mut raised);
+                        for (k, c) in children.iter().enumerate() {
+                            let own = eval.evaluate(c.playable(rules));
+                            let max = naive_rule(eval, rules, c, rule, 2);
+                            let literal = own + blend.fraction() * (max - own);
+                            for got in [family[k], raised[k]] {
+                                match t {
+                                    1000 => assert_eq!(got.to_bits(), max.to_bits(), "{rule} {c:?}"),
+                                    0 => assert_eq!(got, own, "{rule} {c:?}"),
+                                    _ => {
+                                        assert!((got - literal).abs() <= 1e-5 * literal.abs().max(1.0), "{rule} {c:?}")
+                                    }
+                                }
+                            }
+                            risen += (t == 500 && max > own) as u32;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(risen > 50, "the families must exercise chains that raise a value ({risen})");
+    }
+
+    #[test]
+    fn blends_read_and_print_as_decimals() {
+        for (text, thousandths, printed) in [
+            ("0.5", 500, "0.5"),
+            ("1", 1000, "1"),
+            ("1.000", 1000, "1"),
+            (".25", 250, "0.25"),
+            ("0.125", 125, "0.125"),
+            ("0", 0, "0"),
+            ("0.07", 70, "0.07"),
+        ] {
+            let blend: Blend = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(blend.thousandths(), thousandths, "{text}");
+            assert_eq!(blend.to_string(), printed);
+            assert_eq!(printed.parse::<Blend>(), Ok(blend));
+            let json = serde_json::to_string(&blend).unwrap();
+            assert_eq!(serde_json::from_str::<Blend>(&json).unwrap(), blend, "{json}");
+        }
+        for bad in ["1.5", "2", "0.1234", "-0.1", "abc", "", ".", "0.5x", "1e-1", " "] {
+            assert!(bad.parse::<Blend>().is_err(), "'{bad}' must be refused");
+        }
+        for bad in ["1.5", "-0.25", "0.1234"] {
+            assert!(serde_json::from_str::<Blend>(bad).is_err(), "{bad} must be refused");
+        }
+        assert_eq!(Blend::default(), Blend::FULL);
+        assert_eq!(Blend::from_thousandths(1001), None);
     }
 
     #[test]

@@ -83,6 +83,7 @@ pub fn play_games(
             quiescence: config.chains.depth,
             chain_rule: config.chains.rule,
             chain_band: config.chains.band,
+            chain_blend: config.chains.blend,
             ..Default::default()
         };
         let opening = noisy_opening(eval, &search, config.open, config.noise, salt);

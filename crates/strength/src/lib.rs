@@ -61,6 +61,7 @@ pub fn measure(
         quiescence: chains.depth,
         chain_rule: chains.rule,
         chain_band: chains.band,
+        chain_blend: chains.blend,
         seed,
         twins: 1,
         max_depth: pieces,

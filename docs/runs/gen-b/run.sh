@@ -21,8 +21,9 @@
 # network: INIT=docs/runs/gen-b/latest.hnet and SEED=81 + G x 0x9E3779B9
 # (G: the generations packed), so that the new run's cycle k searches with
 # generation G+k's seed (pack.sh with FROM=G numbers it so).
-# RULE (default record) is the master search's chain rule (with RETUNE=1
-# for a run that goes on with another).
+# RULE (default record) is the master search's chain rule and BLEND
+# (default 1) its chain blend (with RETUNE=1 for a run that goes on with
+# others). From generation 25 on: BLEND=0.5 (../chains/damp/).
 # EPOCHS: the learn step's most epochs (cycle --max-epochs; with RETUNE=1
 # for a run that goes on with another).
 # REFINE_WIDTH (default 50), REFINE_EVERY (cycle --refine-every, default
@@ -35,7 +36,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
 exec nice -n 10 "$B" cycle --dir "${1:-/work/runs/gen-b/r}" --cycles "${2:-10}" \
-    --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule ${RULE:-record} --chain-band ${BAND:-3} \
+    --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule ${RULE:-record} --chain-band ${BAND:-3} ${BLEND:+--chain-blend $BLEND} \
     --refine-width ${REFINE_WIDTH:-50} ${REFINE_EVERY:+--refine-every $REFINE_EVERY} --refine-depth 10 \
     --history ${HISTORY:-2} --retry-below 0.5 \
     --suite-width 1000 --suite-pieces 250 --seed ${SEED:-81} ${INIT:+--init "$INIT"} ${EPOCHS:+--max-epochs $EPOCHS} --threads ${THREADS:-1} ${EXTRA:-}

@@ -134,6 +134,7 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
         "quiescence": args.chains.quiescence,
         "chain_rule": args.chains.chain_rule.name(),
         "chain_band": args.chains.chain_band,
+        "chain_blend": args.chains.chain_blend,
         "evals": evals,
     });
     if let Some((pieces, lines)) = compared {

@@ -50,6 +50,10 @@ pub struct HuntArgs {
     /// `search --chain-band` [default: 0, all].
     #[arg(long)]
     pub chain_band: Option<u32>,
+    /// How much of a chain's rise counts, as `search --chain-blend`
+    /// [default: 1].
+    #[arg(long)]
+    pub chain_blend: Option<hatetris_search::Blend>,
     #[command(flatten)]
     pub run: crate::commands::RunArgs,
     /// Spread each search over processes: every process keeps the hunt in
@@ -96,6 +100,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
                 ("quiescence", args.quiescence.map(|v| v.to_string()), c.quiescence.to_string()),
                 ("chain-rule", args.chain_rule.map(|v| v.to_string()), c.chain_rule.to_string()),
                 ("chain-band", args.chain_band.map(|v| v.to_string()), c.chain_band.to_string()),
+                ("chain-blend", args.chain_blend.map(|v| v.to_string()), c.chain_blend.to_string()),
             ] {
                 if let Some(g) = given.filter(|g| *g != stored) {
                     bail!("{} was started with --{name} {stored}; it cannot go on with {g}", args.dir.display());
@@ -120,6 +125,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
             quiescence: args.quiescence.unwrap_or(hatetris_search::quiescence::DEFAULT_CHAIN),
             chain_rule: args.chain_rule.unwrap_or_default(),
             chain_band: args.chain_band.unwrap_or(0),
+            chain_blend: args.chain_blend.unwrap_or_default(),
         })?,
     };
     // A hunt stores its evaluator's identity (a network with its CRC32):

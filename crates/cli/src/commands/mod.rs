@@ -57,6 +57,11 @@ pub struct ChainArgs {
     /// their own values (0: every candidate).
     #[arg(long, default_value_t = 0)]
     pub chain_band: u32,
+    /// How much of a chain's rise counts, from 0 to 1 (up to three
+    /// places): a well of own value v whose chains reach m is worth
+    /// v + blend (max(v, m) - v); 1 is the record engine's max(v, m).
+    #[arg(long, default_value_t = hatetris_search::Blend::FULL)]
+    pub chain_blend: hatetris_search::Blend,
 }
 
 impl ChainArgs {
@@ -73,7 +78,12 @@ impl ChainArgs {
 
     /// The setting as given (after `chains` has checked it).
     pub fn unchecked(&self) -> hatetris_search::Chains {
-        hatetris_search::Chains { rule: self.chain_rule, depth: self.quiescence, band: self.chain_band }
+        hatetris_search::Chains {
+            rule: self.chain_rule,
+            depth: self.quiescence,
+            band: self.chain_band,
+            blend: self.chain_blend,
+        }
     }
 }
 

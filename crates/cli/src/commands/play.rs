@@ -46,6 +46,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         quiescence: chains.depth,
         chain_rule: chains.rule,
         chain_band: chains.band,
+        chain_blend: chains.blend,
         ..SearchConfig::default()
     };
     let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, args.quiet, Format::Base2048)?;

@@ -70,6 +70,7 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         quiescence: chains.depth,
         chain_rule: chains.rule,
         chain_band: chains.band,
+        chain_blend: chains.blend,
         seed: args.seed,
         ..CycleConfig::default()
     });

@@ -205,6 +205,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             quiescence: if args.no_quiescence { 0 } else { chains.depth },
             chain_rule: chains.rule,
             chain_band: chains.band,
+            chain_blend: chains.blend,
             seed: args.seed,
             twins: args.twins,
             max_depth: args.max_depth,

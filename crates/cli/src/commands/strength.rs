@@ -160,6 +160,7 @@ fn to_json(
         "quiescence": args.chains.quiescence,
         "chain_rule": args.chains.chain_rule.name(),
         "chain_band": args.chains.chain_band,
+        "chain_blend": args.chains.chain_blend,
         "seed": args.seed,
         "evals": evals,
     });

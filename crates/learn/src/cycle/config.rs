@@ -5,7 +5,7 @@ use super::refine::RefineConfig;
 use super::run::{load_starts, read_json, write_json, CycleError};
 use crate::train::TrainConfig;
 use hatetris_game::Rules;
-use hatetris_search::ChainRule;
+use hatetris_search::{Blend, ChainRule};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -29,6 +29,10 @@ pub struct CycleConfig {
     /// Chain only this many times the width of best candidates (0: all).
     #[serde(default)]
     pub chain_band: u32,
+    /// How much of a chain's rise the search step counts (1: all, as runs
+    /// from before the setting searched).
+    #[serde(default)]
+    pub chain_blend: Blend,
     pub seed: u64,
     /// Stop the search step after this many pieces (0: until the game ends).
     pub max_depth: usize,
@@ -178,6 +182,7 @@ impl Default for CycleConfig {
             quiescence: hatetris_search::quiescence::DEFAULT_CHAIN,
             chain_rule: ChainRule::default(),
             chain_band: 0,
+            chain_blend: Blend::FULL,
             seed: 0,
             max_depth: 0,
             train: TrainConfig::default(),
@@ -304,15 +309,15 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// The settings `cycle --retune` may change, by the names `config.json`
 /// and the command line give them, each with how it is taken over: only
 /// the budgets (knewjade widened the master beam when the games levelled
-/// off) — the search step's width, samples, the chains' depth, rule and
-/// band, the refine lookahead's width and share of the wells, the learn
+/// off) — the search step's width, samples, the chains' depth, rule,
+/// band and blend, the refine lookahead's width and share of the wells, the learn
 /// step's most epochs (the record engine passes over a generation's wells
 /// once) and how many cycles' wells it reads (so that a refine made
 /// another way is not mixed with the last one's). Every other
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 9] = [
+pub const RETUNABLE: [(&str, Retune); 10] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
@@ -321,6 +326,7 @@ pub const RETUNABLE: [(&str, Retune); 9] = [
     ("quiescence", |to, from| to.quiescence = from.quiescence),
     ("chain_rule", |to, from| to.chain_rule = from.chain_rule),
     ("chain_band", |to, from| to.chain_band = from.chain_band),
+    ("chain_blend", |to, from| to.chain_blend = from.chain_blend),
     ("max_epochs", |to, from| to.train.max_epochs = from.train.max_epochs),
 ];
 

@@ -6,7 +6,7 @@ use super::config::CycleConfig;
 use super::run::{io, read_json, write_json, CycleError, CycleEvent};
 use hatetris_eval::{Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
-use hatetris_search::{ChainRule, Chains};
+use hatetris_search::{Blend, ChainRule, Chains};
 use hatetris_strength::{measure, summarize, Suite};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -61,6 +61,10 @@ pub struct CycleMetrics {
     /// a run could be retuned to another rule).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_rule: Option<ChainRule>,
+    /// The chains' blend of that search (absent in records written before
+    /// the setting existed, which counted the whole rise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_blend: Option<Blend>,
 }
 
 /// A network's strength on the embedded suite (suite.json).

@@ -116,6 +116,7 @@ impl RefineConfig {
             quiescence: 0,
             chain_rule: Default::default(),
             chain_band: 0,
+            chain_blend: Default::default(),
             seed,
             twins: 1,
             max_depth: self.depth,

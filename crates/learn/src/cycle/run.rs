@@ -13,7 +13,7 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_fileio::write_atomically;
 use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_game::{choose_piece_and_landings, Rules, Well};
-use hatetris_search::{quiescence::quiescent_children, verified_replay, BeamState, ChainRule, SearchConfig};
+use hatetris_search::{quiescence::chain_values, verified_replay, BeamState, Blend, ChainRule, Chains, SearchConfig};
 use hatetris_strength::games::noisy_opening;
 use hatetris_strength::{Start, Suite};
 use rand::seq::index::sample;
@@ -259,6 +259,9 @@ pub struct SearchRecord {
     /// Its chains' rule.
     #[serde(default)]
     pub chain_rule: Option<ChainRule>,
+    /// Its chains' blend.
+    #[serde(default)]
+    pub chain_blend: Option<Blend>,
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
@@ -588,6 +591,7 @@ pub fn run_cycles_on(
             width: record.width,
             chains: record.chains,
             chain_rule: record.chain_rule,
+            chain_blend: record.chain_blend,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -725,15 +729,13 @@ impl Sampler<'_> {
             if band {
                 let children: Vec<Well> = wells.iter().map(|&(w, _)| w).collect();
                 let mut values = vec![0.0; children.len()];
-                quiescent_children(
-                    self.net,
-                    rules,
-                    Some(&e.well),
-                    &children,
-                    self.config.chain_rule,
-                    self.config.quiescence,
-                    &mut values,
-                );
+                let chains = Chains {
+                    rule: self.config.chain_rule,
+                    depth: self.config.quiescence,
+                    band: 0,
+                    blend: self.config.chain_blend,
+                };
+                chain_values(self.net, rules, Some(&e.well), &children, chains, &mut values);
                 self.pending.extend(wells.into_iter().zip(values).map(|((w, family), v)| (w, family, v)));
                 continue;
             }
@@ -806,6 +808,7 @@ fn search_step(
         quiescence: config.quiescence,
         chain_rule: config.chain_rule,
         chain_band: config.chain_band,
+        chain_blend: config.chain_blend,
         seed,
         twins: 1,
         max_depth: config.max_depth,
@@ -922,6 +925,7 @@ fn search_step(
         width: Some(config.width),
         chains: Some((config.quiescence, config.chain_band)),
         chain_rule: Some(config.chain_rule),
+        chain_blend: Some(config.chain_blend),
     })
 }
 
@@ -942,6 +946,7 @@ mod tests {
             quiescence: 3,
             chain_rule: ChainRule::Enemy,
             chain_band: 2,
+            chain_blend: Blend::from_thousandths(500).unwrap(),
             refine: RefineConfig { width: 8, every: 2, ..tiny().refine },
             history: 1,
             train: TrainConfig { max_epochs: 1, ..tiny().train },
@@ -1239,6 +1244,7 @@ mod tests {
             quiescence: 0,
             chain_rule: ChainRule::Sz,
             chain_band: 0,
+            chain_blend: Blend::FULL,
             seed: 1,
             twins: 1,
             max_depth: 20,
