@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Welch's comparison of two `games.sh` arms: mean lines of each, B - A with
 a 95% interval (Welch-Satterthwaite degrees of freedom), and the CPU time
-ratio B/A from DIR/times.tsv.  Usage: welch.py DIR A B"""
-import json, math, sys
+ratio B/A from DIR/times.tsv.  Usage: welch.py DIR A B; an arm of another
+folder is named by its path from DIR (../../gen-b/games/g020)."""
+import json, math, os, sys
 
 def t975(df):
     # Two-sided 95% quantile of Student's t, interpolated from a table.
@@ -14,10 +15,12 @@ def t975(df):
     return 1.96
 
 def lines(d, arm):
+    d, arm = os.path.split(os.path.join(d, arm))
     e = json.load(open(f"{d}/games-{arm}.json"))["evals"][0]
     return [g["lines"] for g in e["games"]]
 
 def cpu(d, arm):
+    d, arm = os.path.split(os.path.join(d, arm))
     for line in open(f"{d}/times.tsv"):
         f = line.rstrip("\n").split("\t")
         if f[0] == arm and f[2] == "games":

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# stash.sh save|restore RUN: carries a run folder that is still searching
+# across a machine that is made anew between sessions (only the
+# repository stays). `save` packs RUN (its settings, starting network,
+# metrics and cycle folders with the master search's last save, without
+# the save before it or temporaries) into resume/NAME.tar.zst beside this
+# script, NAME being RUN's folder name; stop the cycle first (at a save:
+# the log says when one is written). `restore` unpacks it to RUN when RUN
+# is not there (the cycle checks the save's checksum when it goes on,
+# and refuses a damaged one). The file goes when its
+# generation is packed (pack.sh): `git rm` it then.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+what=${1:?usage: stash.sh save|restore RUN}
+R=${2:?usage: stash.sh save|restore RUN}
+F=$HERE/resume/$(basename "$R").tar.zst
+case $what in
+  save)
+    if pgrep -f "cycle --dir $R( |\$)" > /dev/null; then
+      echo "stash.sh: a cycle is running in $R; stop it first" >&2
+      exit 2
+    fi
+    mkdir -p "$HERE/resume"
+    tar -C "$(dirname "$R")" --exclude='*.prev.*' --exclude='.hatetris-*.tmp' -cf - "$(basename "$R")" |
+      nice -n 10 zstd -q -T2 -15 -o "$F.tmp"
+    mv "$F.tmp" "$F"
+    ls -la "$F"
+    ;;
+  restore)
+    [ -f "$F" ] || { echo "stash.sh: no $F" >&2; exit 2; }
+    if [ -e "$R" ]; then
+      echo "stash.sh: $R is there already; left as it is" >&2
+      exit 0
+    fi
+    mkdir -p "$(dirname "$R")"
+    zstd -q -d -c "$F" | tar -C "$(dirname "$R")" -xf -
+    echo "restored $R from $F"
+    ;;
+  *) echo "stash.sh: save or restore, not $what" >&2; exit 2 ;;
+esac
