@@ -184,10 +184,16 @@ impl<'de> serde::Deserialize<'de> for Blend {
     }
 }
 
-/// Blends each of `values` (raised through chains) with the own value
-/// before the rise, `own`.
-fn blend_values(blend: Blend, own: &[f32], values: &mut [f32]) {
-    for (v, &o) in values.iter_mut().zip(own) {
+/// Raises `values` (the wells' own values) by `raise`, then keeps `blend`
+/// of each rise: the one place both entry points (`chained_children`,
+/// `raise_values`) blend, and the whole rise costs no copy.
+fn raise_blended(blend: Blend, values: &mut [f32], raise: impl FnOnce(&mut [f32])) {
+    if blend == Blend::FULL {
+        return raise(values);
+    }
+    let own = values.to_vec();
+    raise(values);
+    for (v, o) in values.iter_mut().zip(own) {
         *v = blend.apply(o, *v);
     }
 }
@@ -282,11 +288,9 @@ pub fn raise_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: 
         return;
     }
     let left = (chains.depth - 1) as u8;
-    let own = (chains.blend != Blend::FULL).then(|| values.to_vec());
-    with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo));
-    if let Some(own) = own {
-        blend_values(chains.blend, &own, values);
-    }
+    raise_blended(chains.blend, values, |values| {
+        with_memo(|memo| raise_by_clears(eval, rules, chains.rule, wells, values, left, memo))
+    });
 }
 
 /// Runs `f` on this thread's memo, emptied first (and made small again if
@@ -372,11 +376,7 @@ fn chained_children(
     let fresh_rows: Vec<&[u16]> = layer.fresh.iter().map(|w| w.playable(rules)).collect();
     eval.evaluate_family(parent, &rows, &fresh_rows, &layer.from, values, &mut layer.own);
     value_layer(eval, rules, chains.rule, &layer.fresh, &mut layer.own, left, memo);
-    let own = (chains.blend != Blend::FULL).then(|| values.to_vec());
-    raise_from_layer(layer, values, memo);
-    if let Some(own) = own {
-        blend_values(chains.blend, &own, values);
-    }
+    raise_blended(chains.blend, values, |values| raise_from_layer(layer, values, memo));
 }
 
 /// The layer of chains one clear by `rule` reaches from `wells`, at
