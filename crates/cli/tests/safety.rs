@@ -141,8 +141,10 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let damaged = dir.path().join("damaged.htds");
     std::fs::write(&damaged, b"not a data set").unwrap();
     let missing = dir.path().join("missing.htds");
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["--batch", "0"], "--batch"),
+        (&["--lr", "0"], "--lr"),
+        (&["--lr", "NaN"], "--lr"),
         (&["--refine-every", "0"], "--refine-every"),
         (&["--refine-every", "2", "--sample-children"], "--sample-children"),
         (&["--max-epochs", "0"], "--max-epochs"),
@@ -169,6 +171,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
         ("--opening-noise", "0.5", "0.3"),
         ("--target", "survival", "lookahead"),
         ("--seed", "9", "0"),
+        ("--lr", "0.0001", "0.001"),
     ] {
         let out = hatetris().args(["cycle", "--dir", s(&runs), flag, value]).output().unwrap();
         refused(&out, &[&format!("{flag} {stored}"), value]);
@@ -197,6 +200,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
         .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
         .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
         .args(["--refine-width", "3", "--refine-every", "2", "--history", "2", "--chain-blend", "0.75"])
+        .args(["--lr", "0.0005"])
         .output()
         .unwrap();
     succeeded(&retuned);
@@ -215,6 +219,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     assert_eq!(last["chain_rule"], "enemy", "and their rule");
     assert_eq!((&last["chain_blend"], &stored["chain_blend"]), (&serde_json::json!(0.75), &serde_json::json!(0.75)));
     assert!(config.contains("\"max_epochs\": 1") && last["epochs"] == 1, "{config}");
+    assert_eq!(stored["train"]["learning_rate"], serde_json::json!(0.0005), "{config}");
     // The retuned width is the run's now: given again without --retune it goes on.
     succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12"]).output().unwrap());
     // A retune says what it changed, by the flags, and nothing else.

@@ -24,8 +24,9 @@
 # RULE (default record) is the master search's chain rule and BLEND
 # (default 1) its chain blend (with RETUNE=1 for a run that goes on with
 # others). From generation 25 on: BLEND=0.5 (../chains/damp/).
-# EPOCHS: the learn step's most epochs (cycle --max-epochs; with RETUNE=1
-# for a run that goes on with another).
+# EPOCHS: the learn step's most epochs (cycle --max-epochs) and LR its
+# Adam step size (cycle --lr, default 0.001); with RETUNE=1 for a run that
+# goes on with others.
 # REFINE_WIDTH (default 50), REFINE_EVERY (cycle --refine-every, default
 # all) and HISTORY (default 2): the refine step and the wells the learn step
 # reads (with RETUNE=1 for a run that goes on with others). From
@@ -39,4 +40,4 @@ exec nice -n 10 "$B" cycle --dir "${1:-/work/runs/gen-b/r}" --cycles "${2:-10}" 
     --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule ${RULE:-record} --chain-band ${BAND:-3} ${BLEND:+--chain-blend $BLEND} \
     --refine-width ${REFINE_WIDTH:-50} ${REFINE_EVERY:+--refine-every $REFINE_EVERY} --refine-depth 10 \
     --history ${HISTORY:-2} --retry-below 0.5 \
-    --suite-width 1000 --suite-pieces 250 --seed ${SEED:-81} ${INIT:+--init "$INIT"} ${EPOCHS:+--max-epochs $EPOCHS} --threads ${THREADS:-1} ${EXTRA:-}
+    --suite-width 1000 --suite-pieces 250 --seed ${SEED:-81} ${INIT:+--init "$INIT"} ${EPOCHS:+--max-epochs $EPOCHS} ${LR:+--lr $LR} --threads ${THREADS:-1} ${EXTRA:-}

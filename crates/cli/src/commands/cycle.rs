@@ -182,6 +182,12 @@ pub struct CycleArgs {
     pub max_epochs: usize,
     #[arg(long, default_value_t = 8192)]
     pub batch: usize,
+    /// The learn step's Adam step size. The record engine's generations
+    /// moved their network little (256 steps of 0.0001 each); a smaller
+    /// step keeps the next master search nearer the wells the last one
+    /// taught.
+    #[arg(long, default_value_t = 1e-3)]
+    pub lr: f32,
     /// The network the first cycle searches with (default: the embedded
     /// bootstrap network, trained on solved small wells).
     #[arg(long)]
@@ -227,7 +233,12 @@ impl CycleArgs {
             students: self.students,
             teacher_window: self.teacher_window,
             retry_below: self.retry_below,
-            train: TrainConfig { max_epochs: self.max_epochs, batch_size: self.batch, ..TrainConfig::default() },
+            train: TrainConfig {
+                max_epochs: self.max_epochs,
+                batch_size: self.batch,
+                learning_rate: self.lr,
+                ..TrainConfig::default()
+            },
             ..CycleConfig::default()
         })
     }
@@ -291,6 +302,7 @@ fn stored_flags(c: &CycleConfig) -> Vec<(&'static str, String)> {
         ("max_depth", c.max_depth.to_string()),
         ("max_epochs", c.train.max_epochs.to_string()),
         ("batch", c.train.batch_size.to_string()),
+        ("lr", c.train.learning_rate.to_string()),
     ]
 }
 
@@ -358,6 +370,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     }
     if args.batch == 0 || args.max_epochs == 0 {
         bail!("--batch and --max-epochs must be at least 1");
+    }
+    if !(args.lr.is_finite() && args.lr > 0.0 && args.lr <= 1.0) {
+        bail!("--lr must be above 0 and at most 1 (got {})", args.lr);
     }
     args.chains.chains()?;
     for (flag, w) in [

@@ -317,7 +317,7 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 10] = [
+pub const RETUNABLE: [(&str, Retune); 11] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
@@ -328,6 +328,7 @@ pub const RETUNABLE: [(&str, Retune); 10] = [
     ("chain_band", |to, from| to.chain_band = from.chain_band),
     ("chain_blend", |to, from| to.chain_blend = from.chain_blend),
     ("max_epochs", |to, from| to.train.max_epochs = from.train.max_epochs),
+    ("lr", |to, from| to.train.learning_rate = from.train.learning_rate),
 ];
 
 /// The command-line flag of a setting by its stored name (`chain_rule`:

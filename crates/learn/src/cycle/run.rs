@@ -949,7 +949,7 @@ mod tests {
             chain_blend: Blend::from_thousandths(500).unwrap(),
             refine: RefineConfig { width: 8, every: 2, ..tiny().refine },
             history: 1,
-            train: TrainConfig { max_epochs: 1, ..tiny().train },
+            train: TrainConfig { max_epochs: 1, learning_rate: 5e-4, ..tiny().train },
             ..tiny()
         };
         // Each retunable setting is taken over by its own copy, and the
