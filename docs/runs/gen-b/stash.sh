@@ -3,7 +3,8 @@
 # across a machine that is made anew between sessions (only the
 # repository stays). `save` packs RUN (its settings, starting network,
 # metrics and cycle folders with the master search's last save, without
-# the save before it or temporaries) into resume/NAME.tar.zst beside this
+# the save before it, temporaries, or the data sets of cycles already
+# trained, which no later step reads) into resume/NAME.tar.zst beside this
 # script, NAME being RUN's folder name; stop the cycle first (at a save:
 # the log says when one is written). `restore` unpacks it to RUN when RUN
 # is not there (the cycle checks the save's checksum when it goes on,
@@ -21,7 +22,13 @@ case $what in
       exit 2
     fi
     mkdir -p "$HERE/resume"
-    tar -C "$(dirname "$R")" --exclude='*.prev.*' --exclude='.hatetris-*.tmp' -cf - "$(basename "$R")" |
+    done_sets=()
+    for n in "$R"/cycle-*/net.hnet; do
+      [ -f "$n" ] || continue
+      c=$(basename "$(dirname "$n")")
+      done_sets+=(--exclude="$(basename "$R")/$c/samples.htds" --exclude="$(basename "$R")/$c/refined.htds")
+    done
+    tar -C "$(dirname "$R")" --exclude='*.prev.*' --exclude='.hatetris-*.tmp' "${done_sets[@]}" -cf - "$(basename "$R")" |
       nice -n 10 zstd -q -T2 -15 -o "$F.tmp"
     mv "$F.tmp" "$F"
     ls -la "$F"
