@@ -137,6 +137,16 @@ impl Network {
         Network::from_bytes(BYTES).expect("embedded default network is valid")
     }
 
+    /// The network `hatetris play` searches with (`crates/eval/nets/play.hnet`):
+    /// gen-b's generation 25, trained on chained master games from the
+    /// empty well, which is where `play` starts; the default network (d4)
+    /// stays the one every other command uses, since from other starts
+    /// (noisy openings) this one plays no longer.
+    pub fn embedded_play() -> Network {
+        static BYTES: &[u8] = include_bytes!("../nets/play.hnet");
+        Network::from_bytes(BYTES).expect("embedded play network is valid")
+    }
+
     /// The bootstrap network shipped in the binary
     /// (`crates/eval/nets/bootstrap.hnet`): trained only on exactly solved
     /// small wells (heights 4 to 7), where a learning cycle starts.

@@ -1,5 +1,6 @@
 //! Which evaluator to use, as a user names it: `baseline`, `net` (the
-//! embedded network), `net=PATH`, `mirror:E` (E's value of the well's mirror
+//! embedded default network), `play` (the embedded network `play` uses),
+//! `net=PATH`, `mirror:E` (E's value of the well's mirror
 //! image, E one of the above) or `mean=A,B,...` (the mean of those; a
 //! member's path holds no comma). Loading gives the evaluator searches use
 //! (networks with their first layer in i16) and an identity that names it
@@ -14,6 +15,8 @@ pub enum EvalSpec {
     Baseline,
     /// The embedded default network.
     Net,
+    /// The embedded network `hatetris play` uses.
+    Play,
     NetFile(PathBuf),
     /// An evaluator (not a mean or a mirror) read through a mirror.
     Mirror(Box<EvalSpec>),
@@ -23,7 +26,7 @@ pub enum EvalSpec {
 
 #[derive(Debug, thiserror::Error)]
 pub enum EvalSpecError {
-    #[error("unknown evaluator '{0}' (expected baseline, net, net=PATH, mirror:E or mean=A,B,...)")]
+    #[error("unknown evaluator '{0}' (expected baseline, net, play, net=PATH, mirror:E or mean=A,B,...)")]
     Unknown(String),
     #[error(transparent)]
     Weights(#[from] WeightsError),
@@ -37,6 +40,7 @@ impl std::str::FromStr for EvalSpec {
         match s {
             "baseline" => Ok(EvalSpec::Baseline),
             "net" => Ok(EvalSpec::Net),
+            "play" => Ok(EvalSpec::Play),
             _ => {
                 if let Some(path) = s.strip_prefix("net=").filter(|p| !p.is_empty()) {
                     return Ok(EvalSpec::NetFile(path.into()));
@@ -52,7 +56,7 @@ impl std::str::FromStr for EvalSpec {
                     list.split(',')
                         .map(|m| match m {
                             "" => Err(EvalSpecError::Unknown(s.into())),
-                            "baseline" | "net" => m.parse(),
+                            "baseline" | "net" | "play" => m.parse(),
                             _ if m.starts_with("net=") || m.starts_with("mirror:") => m.parse(),
                             _ if m.starts_with("mean=") => Err(EvalSpecError::Unknown(s.into())),
                             _ => Ok(EvalSpec::NetFile(m.into())),
@@ -73,6 +77,7 @@ impl std::fmt::Display for EvalSpec {
         match self {
             EvalSpec::Baseline => write!(f, "baseline"),
             EvalSpec::Net => write!(f, "net"),
+            EvalSpec::Play => write!(f, "play"),
             EvalSpec::NetFile(p) => write!(f, "net={}", p.display()),
             EvalSpec::Mirror(inner) => write!(f, "mirror:{inner}"),
             EvalSpec::Mean(members) => {
@@ -88,7 +93,7 @@ impl EvalSpec {
     /// over them).
     pub fn files(&self) -> Vec<&std::path::Path> {
         match self {
-            EvalSpec::Baseline | EvalSpec::Net => Vec::new(),
+            EvalSpec::Baseline | EvalSpec::Net | EvalSpec::Play => Vec::new(),
             EvalSpec::NetFile(path) => vec![path.as_path()],
             EvalSpec::Mirror(inner) => inner.files(),
             EvalSpec::Mean(members) => members.iter().flat_map(|m| m.files()).collect(),
@@ -96,13 +101,18 @@ impl EvalSpec {
     }
 
     /// The evaluator and its identity (`baseline`, `net:embedded:CRC`,
-    /// `net:PATH:CRC`, `mirror:ID`, `mean:ID|ID...`).
+    /// `net:embedded-play:CRC`, `net:PATH:CRC`, `mirror:ID`, `mean:ID|ID...`).
     pub fn load(&self) -> Result<(Box<dyn Evaluator>, String), EvalSpecError> {
         match self {
             EvalSpec::Baseline => Ok((Box::new(Baseline), "baseline".into())),
             EvalSpec::Net => {
                 let net = Network::embedded_default();
                 let name = format!("net:embedded:{:08x}", net.checksum());
+                Ok((Box::new(QuantizedNetwork::new(&net)), name))
+            }
+            EvalSpec::Play => {
+                let net = Network::embedded_play();
+                let name = format!("net:embedded-play:{:08x}", net.checksum());
                 Ok((Box::new(QuantizedNetwork::new(&net)), name))
             }
             EvalSpec::NetFile(path) => {
@@ -148,6 +158,9 @@ impl EvalSpec {
             if rest.starts_with("embedded:") {
                 return Ok(EvalSpec::Net);
             }
+            if rest.starts_with("embedded-play:") {
+                return Ok(EvalSpec::Play);
+            }
             if let Some((path, _crc)) = rest.rsplit_once(':') {
                 return Ok(EvalSpec::NetFile(path.into()));
             }
@@ -162,7 +175,7 @@ mod tests {
 
     #[test]
     fn specs_parse_print_and_load() {
-        for s in ["baseline", "net", "net=some/file.hnet"] {
+        for s in ["baseline", "net", "play", "net=some/file.hnet"] {
             let spec: EvalSpec = s.parse().unwrap();
             assert_eq!(spec.to_string(), s);
         }
@@ -180,6 +193,11 @@ mod tests {
         let (_, id) = EvalSpec::Net.load().unwrap();
         assert!(id.starts_with("net:embedded:"));
         assert_eq!(EvalSpec::from_identity(&id).unwrap(), EvalSpec::Net);
+        let (_, play_id) = EvalSpec::Play.load().unwrap();
+        assert!(play_id.starts_with("net:embedded-play:") && play_id[18..] != id[13..], "{play_id} {id}");
+        assert_eq!(EvalSpec::from_identity(&play_id).unwrap(), EvalSpec::Play);
+        assert!(EvalSpec::reload(&play_id).is_ok());
+        assert_eq!("mean=play,net".parse::<EvalSpec>().unwrap(), EvalSpec::Mean(vec![EvalSpec::Play, EvalSpec::Net]));
         assert_eq!(EvalSpec::from_identity("baseline").unwrap(), EvalSpec::Baseline);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("n.hnet");

@@ -1,5 +1,6 @@
-//! `hatetris play`: the main job. A full game with the embedded network,
-//! printed as a score and a Base2048 replay to paste into the official game.
+//! `hatetris play`: the main job. A full game from the empty well with the
+//! network embedded for it, printed as a score and a Base2048 replay to
+//! paste into the official game.
 
 use crate::commands::search::{load_evaluator, run_search};
 use anyhow::{bail, Result};
@@ -8,24 +9,41 @@ use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
 use hatetris_search::{BeamState, SearchConfig};
 
+/// `play`'s own defaults: its embedded network with damped record chains
+/// at width 10,000 (103 lines in 80 s on two cores). They differ from
+/// `search`'s because `play` always starts from the empty well, where the
+/// generation network trained on chained master games from that well
+/// plays longest (`docs/runs/play/seeds/`).
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Beam width: wider plays longer games on average and takes longer
-    /// (the default takes about 70 seconds and 220 MB on two cores with
-    /// nothing else running, inside the two minutes a game may take;
-    /// 100,000 takes about 105 seconds and 120,000 over two minutes; width
-    /// 10,000 takes 5). The README lists the lines each width gives.
-    #[arg(long, default_value_t = 60_000)]
+    /// Beam width: wider usually plays longer and takes longer (the default
+    /// takes about 80 seconds and 80 MB on two cores with nothing else
+    /// running). One game is one draw: the README lists the lines each
+    /// width gives.
+    #[arg(long, default_value_t = 10_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// The evaluator, named as `search --eval` names it (default: the
-    /// embedded network).
-    #[arg(long, default_value = "net")]
+    /// The evaluator, named as `search --eval` names it (default: `play`,
+    /// the network embedded for this command; `net` is the default network
+    /// of the other commands).
+    #[arg(long, default_value = "play")]
     pub eval: String,
-    #[command(flatten)]
-    pub chains: crate::commands::ChainArgs,
+    /// Depth of the line-clear chains a value looks through (0: off).
+    #[arg(long, default_value_t = 4)]
+    pub quiescence: u32,
+    /// Which clears the chains follow (as `search --chain-rule`).
+    #[arg(long, default_value_t = hatetris_search::ChainRule::Record)]
+    pub chain_rule: hatetris_search::ChainRule,
+    /// Chain only the candidates among this many times the width best by
+    /// their own values (0: every candidate).
+    #[arg(long, default_value_t = 0)]
+    pub chain_band: u32,
+    /// How much of a chain's rise counts, from 0 to 1 (as `search
+    /// --chain-blend`).
+    #[arg(long, default_value = "0.5")]
+    pub chain_blend: hatetris_search::Blend,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -36,7 +54,13 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         bail!("--width must be at least 1");
     }
     crate::checks::width("width", args.width)?;
-    let chains = args.chains.chains()?;
+    let chains = crate::commands::ChainArgs {
+        quiescence: args.quiescence,
+        chain_rule: args.chain_rule,
+        chain_band: args.chain_band,
+        chain_blend: args.chain_blend,
+    }
+    .chains()?;
     let (eval, name) = load_evaluator(&args.eval)?;
     let config = SearchConfig {
         width: args.width,
