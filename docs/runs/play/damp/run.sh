@@ -8,10 +8,8 @@
 # `--eval g20` and `--eval g24` stand for gen-b's generations 20 and 24's networks.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-B=${BIN:-$HERE/../../../../target/release/hatetris}
 . "$HERE/../../gen-b/net.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+study_setup  # B, the binary; T, a scratch folder
 packed_net 20 "$T/g20.hnet"
 packed_net 24 "$T/g24.hnet"
 n=$1; shift

@@ -9,10 +9,8 @@
 #   results.tsv: net, seed, lines, CPU s, wall s, peak KB, flags
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-B=${BIN:-$HERE/../../../../target/release/hatetris}
 . "$HERE/../../gen-b/net.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+study_setup  # B, the binary; T, a scratch folder
 net=$1 seeds=$2; shift 2
 case $net in
   d4) eval=net ;;
