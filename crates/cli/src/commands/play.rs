@@ -15,6 +15,7 @@ use hatetris_search::{BeamState, SearchConfig};
 /// generation network trained on chained master games from that well
 /// plays longest (`docs/runs/play/seeds/`).
 #[derive(Args, Debug)]
+#[command(mut_arg("quiescence", |a| a.default_value("4")), mut_arg("chain_blend", |a| a.default_value("0.5")))]
 pub struct PlayArgs {
     /// Beam width: wider usually plays longer and takes longer (the default
     /// takes about 80 seconds and 80 MB on two cores with nothing else
@@ -30,20 +31,10 @@ pub struct PlayArgs {
     /// of the other commands).
     #[arg(long, default_value = "play")]
     pub eval: String,
-    /// Depth of the line-clear chains a value looks through (0: off).
-    #[arg(long, default_value_t = 4)]
-    pub quiescence: u32,
-    /// Which clears the chains follow (as `search --chain-rule`).
-    #[arg(long, default_value_t = hatetris_search::ChainRule::Record)]
-    pub chain_rule: hatetris_search::ChainRule,
-    /// Chain only the candidates among this many times the width best by
-    /// their own values (0: every candidate).
-    #[arg(long, default_value_t = 0)]
-    pub chain_band: u32,
-    /// How much of a chain's rise counts, from 0 to 1 (as `search
-    /// --chain-blend`).
-    #[arg(long, default_value = "0.5")]
-    pub chain_blend: hatetris_search::Blend,
+    /// The chains, as every searching command takes them, with `play`'s
+    /// defaults (set on the struct).
+    #[command(flatten)]
+    pub chains: crate::commands::ChainArgs,
     /// No progress output.
     #[arg(long)]
     pub quiet: bool,
@@ -54,13 +45,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         bail!("--width must be at least 1");
     }
     crate::checks::width("width", args.width)?;
-    let chains = crate::commands::ChainArgs {
-        quiescence: args.quiescence,
-        chain_rule: args.chain_rule,
-        chain_band: args.chain_band,
-        chain_blend: args.chain_blend,
-    }
-    .chains()?;
+    let chains = args.chains.chains()?;
     let (eval, name) = load_evaluator(&args.eval)?;
     let config = SearchConfig {
         width: args.width,
