@@ -105,21 +105,9 @@ impl EvalSpec {
     pub fn load(&self) -> Result<(Box<dyn Evaluator>, String), EvalSpecError> {
         match self {
             EvalSpec::Baseline => Ok((Box::new(Baseline), "baseline".into())),
-            EvalSpec::Net => {
-                let net = Network::embedded_default();
-                let name = format!("net:embedded:{:08x}", net.checksum());
-                Ok((Box::new(QuantizedNetwork::new(&net)), name))
-            }
-            EvalSpec::Play => {
-                let net = Network::embedded_play();
-                let name = format!("net:embedded-play:{:08x}", net.checksum());
-                Ok((Box::new(QuantizedNetwork::new(&net)), name))
-            }
-            EvalSpec::NetFile(path) => {
-                let net = Network::load(path)?;
-                let name = format!("net:{}:{:08x}", path.display(), net.checksum());
-                Ok((Box::new(QuantizedNetwork::new(&net)), name))
-            }
+            EvalSpec::Net => Ok(quantized(Network::embedded_default(), "embedded")),
+            EvalSpec::Play => Ok(quantized(Network::embedded_play(), "embedded-play")),
+            EvalSpec::NetFile(path) => Ok(quantized(Network::load(path)?, &path.display().to_string())),
             EvalSpec::Mirror(inner) => {
                 let (eval, id) = inner.load()?;
                 Ok((Box::new(Mirror::new(eval)), format!("mirror:{id}")))
@@ -167,6 +155,12 @@ impl EvalSpec {
         }
         Err(EvalSpecError::Unknown(identity.into()))
     }
+}
+
+/// A network as searches use it, with its identity `net:WHERE:CRC`.
+fn quantized(net: Network, place: &str) -> (Box<dyn Evaluator>, String) {
+    let name = format!("net:{place}:{:08x}", net.checksum());
+    (Box::new(QuantizedNetwork::new(&net)), name)
 }
 
 #[cfg(test)]
