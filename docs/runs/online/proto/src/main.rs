@@ -17,7 +17,7 @@ fn arg(name: &str, default: &str) -> String {
 }
 
 fn main() {
-    let net_path = arg("--net", "/work/main/crates/eval/nets/play.hnet");
+    let net_path = arg("--net", concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../crates/eval/nets/play.hnet"));
     let width: usize = arg("--width", "20000").parse().unwrap();
     let every: usize = arg("--every", "0").parse().unwrap();
     let seed: u64 = arg("--seed", "7").parse().unwrap();

@@ -39,7 +39,7 @@ fn auc(scores: &[(f32, bool)]) -> Option<(f64, usize)> {
 }
 
 fn main() {
-    let net_path = arg("--net", "../../../../crates/eval/nets/play.hnet");
+    let net_path = arg("--net", concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../crates/eval/nets/play.hnet"));
     let width: usize = arg("--width", "20000").parse().unwrap();
     let seed: u64 = arg("--seed", "2654435776").parse().unwrap();
     let per_depth: usize = arg("--per-depth", "128").parse().unwrap();
