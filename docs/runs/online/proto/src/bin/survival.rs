@@ -1,6 +1,6 @@
 // Diagnostic: do the refine step's values tell which of a depth's beam
 // entries the master search itself keeps alive H pieces later?
-use hatetris_eval::{Network, QuantizedNetwork};
+use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{Rules, Well};
 use hatetris_learn::cycle::{refine_pairs, RefineConfig};
 use hatetris_search::{BeamState, Blend, ChainRule, SearchConfig};
@@ -61,6 +61,14 @@ fn main() {
         twins: 1,
         max_depth: 0,
     };
+    // With --value-nets: only each network's own value of the same
+    // samples (no lookahead), to compare networks on one search's beams;
+    // loaded before the search, so that a wrong path fails at once.
+    let value_nets: Vec<(String, QuantizedNetwork)> = arg("--value-nets", "")
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(|p| (p.to_string(), QuantizedNetwork::new(&Network::load(std::path::Path::new(p)).unwrap())))
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = BeamState::new();
     // Per depth: the sampled wells.
@@ -89,15 +97,38 @@ fn main() {
     }
     let last = state.depth;
     eprintln!("game: {} lines, {} pieces", state.best_score, state.pieces_survived());
-    // The lookahead of every sampled well up to the last labelled depth.
-    let rc = RefineConfig { width: 512, depth: 10, ..Default::default() };
     let hmax = *horizons.iter().max().unwrap();
     let upto = last.saturating_sub(hmax + 1);
+    let thirds = [(1, upto / 3), (upto / 3 + 1, 2 * upto / 3), (2 * upto / 3 + 1, upto)];
+    if !value_nets.is_empty() {
+        println!("network\thorizon\tdepths\tauc_value");
+        for (path, v) in &value_nets {
+            for (hi, &h) in horizons.iter().enumerate() {
+                for band in thirds {
+                    let (mut sum, mut weight) = (0.0f64, 0.0f64);
+                    for d in band.0..=band.1 {
+                        let scored: Vec<(f32, bool)> = sampled[d]
+                            .iter()
+                            .map(|w| (v.evaluate(&w.playable(rules)), alive[hi][d].contains(&w.hash64())))
+                            .collect();
+                        if let Some((a, pairs)) = auc(&scored) {
+                            sum += a * pairs as f64;
+                            weight += pairs as f64;
+                        }
+                    }
+                    println!("{path}\t{h}\t{}-{}\t{:.3}", band.0, band.1, sum / weight);
+                }
+            }
+        }
+        return;
+    }
+    // The lookahead of every sampled well up to the last labelled depth.
+    let rc = RefineConfig { width: 512, depth: 10, ..Default::default() };
     let wells: Vec<Well> = sampled[1..=upto].iter().flatten().copied().collect();
     let pairs = refine_pairs(&wells, rules, &rc, &q, seed, &mut |_| {});
     println!("horizon\tdepths\tshare_alive\tauc_value\tauc_lookahead\tauc_target");
     for (hi, &h) in horizons.iter().enumerate() {
-        for band in [(1, upto / 3), (upto / 3 + 1, 2 * upto / 3), (2 * upto / 3 + 1, upto)] {
+        for band in thirds {
             let mut i = 0;
             let mut sums = [0.0f64; 3];
             let mut weight = 0.0f64;
