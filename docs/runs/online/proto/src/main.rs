@@ -4,17 +4,13 @@ use hatetris_game::{Rules, Well};
 use hatetris_learn::cycle::{refine_pairs, targets_from_pairs, RefineConfig};
 use hatetris_learn::dataset::Sample;
 use hatetris_learn::train::{train, Loss, TrainConfig};
-use hatetris_search::{verified_replay, BeamState, Blend, ChainRule, SearchConfig};
+use hatetris_search::{verified_replay, BeamState};
+use online::{arg, master_search};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Instant;
-
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter().position(|a| a == name).map(|i| args[i + 1].clone()).unwrap_or(default.to_string())
-}
 
 fn main() {
     let net_path = arg("--net", concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../crates/eval/nets/play.hnet"));
@@ -31,18 +27,7 @@ fn main() {
     let rules = Rules::with_height(16).unwrap();
     let mut net = Network::load(std::path::Path::new(&net_path)).unwrap();
     let mut q: Arc<dyn Evaluator> = Arc::new(QuantizedNetwork::new(&net));
-    let cfg = SearchConfig {
-        width,
-        rules,
-        enemy: hatetris_game::Enemy::Hatetris,
-        quiescence: 4,
-        chain_rule: ChainRule::Record,
-        chain_band: 0,
-        chain_blend: Blend::from_thousandths(500).unwrap(),
-        seed,
-        twins: 1,
-        max_depth: 0,
-    };
+    let cfg = master_search(width, rules, seed);
     let rc = RefineConfig { width: 512, depth: 10, ..Default::default() };
     let tc = TrainConfig {
         hidden: net.hidden,

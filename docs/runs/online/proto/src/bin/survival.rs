@@ -3,16 +3,12 @@
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{Rules, Well};
 use hatetris_learn::cycle::{refine_pairs, RefineConfig};
-use hatetris_search::{BeamState, Blend, ChainRule, SearchConfig};
+use hatetris_search::BeamState;
+use online::{arg, master_search};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
-
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter().position(|a| a == name).map(|i| args[i + 1].clone()).unwrap_or(default.to_string())
-}
 
 /// P(score of a survivor > score of a non-survivor), ties half; None
 /// without both kinds.
@@ -49,18 +45,7 @@ fn main() {
     let rules = Rules::with_height(16).unwrap();
     let net = Network::load(std::path::Path::new(&net_path)).unwrap();
     let q = QuantizedNetwork::new(&net);
-    let cfg = SearchConfig {
-        width,
-        rules,
-        enemy: hatetris_game::Enemy::Hatetris,
-        quiescence: 4,
-        chain_rule: ChainRule::Record,
-        chain_band: 0,
-        chain_blend: Blend::from_thousandths(500).unwrap(),
-        seed,
-        twins: 1,
-        max_depth: 0,
-    };
+    let cfg = master_search(width, rules, seed);
     // With --value-nets: only each network's own value of the same
     // samples (no lookahead), to compare networks on one search's beams;
     // loaded before the search, so that a wrong path fails at once.
