@@ -94,7 +94,8 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
     println!("replay {}", v.replay);
-    if let Some(out) = std::env::args().skip_while(|a| a != "--save").nth(1) {
+    let out = arg("--save", "");
+    if !out.is_empty() {
         net.save(std::path::Path::new(&out)).unwrap();
     }
 }
