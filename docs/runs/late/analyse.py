@@ -1,0 +1,35 @@
+# Late suite (starts from pieces 150, 190, ... of gen-b's master games 14-26)
+# per network: mean pieces over all starts and over the starts of games the
+# network never saw (games after it); against the master game its network
+# played next (generation g+1's game is played by network g).
+import json, math, sys
+master = {14: 208, 15: 165, 16: 196, 17: 164, 18: 141, 19: 223, 20: 208, 21: 189, 22: 201, 23: 161, 24: 205, 25: 180, 26: 185}
+suite = {13: 75.4, 14: 79.7, 15: 80.3, 16: 76.9, 17: 75.6, 18: 74.5, 19: 74.8, 20: 75.6, 21: 74.5, 22: 74.6, 23: 76.4, 24: 78.7, 25: 80.7, 26: 79.4}
+games = {13: 43.2, 14: 45.6, 15: 45.8, 16: 49.5, 17: 48.2, 18: 49.5, 19: 49.9, 20: 52.7, 21: 48.4, 22: 46.2, 23: 46.5, 24: 46.6, 25: 47.8, 26: 47.7}
+def load(n):
+    return json.load(open(f's{n}.json'))['evals'][0]['starts']
+rows = []
+print('net\tall\tunseen(n)\tlate-half\tsuite\tgames\tnext_master')
+for g in range(13, 27):
+    try:
+        st = load(g)
+    except FileNotFoundError:
+        continue
+    allm = sum(s['pieces'] for s in st) / len(st)
+    un = [s['pieces'] for s in st if int(s['source'][1:]) > g + 1]
+    lh = [s['pieces'] for s in st if s['piece'] >= 270]
+    nm = master.get(g + 1)
+    rows.append((g, allm, nm))
+    print(f"{g}\t{allm:.1f}\t{(sum(un)/len(un) if un else float('nan')):.1f}({len(un)})\t{sum(lh)/len(lh):.1f}\t{suite[g]}\t{games[g]}\t{nm}")
+try:
+    d4 = load('d4'); print(f"d4\t{sum(s['pieces'] for s in d4)/len(d4):.1f}")
+except FileNotFoundError:
+    pass
+def pearson(xs, ys):
+    n = len(xs); mx = sum(xs)/n; my = sum(ys)/n
+    sxy = sum((x-mx)*(y-my) for x, y in zip(xs, ys)); sx = math.sqrt(sum((x-mx)**2 for x in xs)); sy = math.sqrt(sum((y-my)**2 for y in ys))
+    return sxy/(sx*sy)
+pairs = [(g, a, m) for g, a, m in rows if m is not None]
+for name, f in (('late suite', lambda g, a: a), ('suite', lambda g, a: suite[g]), ('games', lambda g, a: games[g])):
+    xs = [f(g, a) for g, a, m in pairs]; ys = [m for g, a, m in pairs]
+    print(f"Pearson with the next master game ({len(xs)} networks): {name} {pearson(xs, ys):+.2f}")
