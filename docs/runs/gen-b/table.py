@@ -27,9 +27,9 @@ for line in open(os.path.join(here, "metrics.jsonl")):
     retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
     width = m.get("width") or 100000  # generations before widths were recorded searched at 100k
     q, band = m.get("chains") or (4, 3)  # and chained 4 deep, band 3
-    # Generations 1-9 ran on one thread, from 10 on both cores, and 25 and
-    # 26 on one again (26 on two from depth 180 to 320; README.md).
-    cores = 1 if m["cycle"] <= 9 or m["cycle"] in (25, 26) else 2
+    # Generations 1-9 ran on one thread, from 10 on both cores, and from
+    # 25 on one again (26 on two from depth 180 to 320; README.md).
+    cores = 1 if m["cycle"] <= 9 or m["cycle"] >= 25 else 2
     blend = m.get("chain_blend", 1)
     blended = f", blend {blend:g}" if blend != 1 else ""
     # A resumed cycle's wall time counts from the resume; its search time
