@@ -31,11 +31,12 @@ def write(path, ver, desc, recs):
     out += b'END!' + struct.pack('<Q', len(recs))
     out += struct.pack('<I', zlib.crc32(out))
     open(path, 'wb').write(out)
-k, src, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-v, d, s = read(f"{src}/samples.htds")
-v2, d2, r = read(f"{src}/refined.htds")
-assert len(s) == len(r) and all(a[1] == b[1] for a, b in zip(s, r)), "refined is not in the samples' order"
-write(f"{out}/cycle-015/samples.htds", v, d, s[first::k])
-write(f"{out}/A.htds", v2, d2, r[first::k])
-print(len(s), len(s[first::k]))
+if __name__ == "__main__":
+    k, src, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+    first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    v, d, s = read(f"{src}/samples.htds")
+    v2, d2, r = read(f"{src}/refined.htds")
+    assert len(s) == len(r) and all(a[1] == b[1] for a, b in zip(s, r)), "refined is not in the samples' order"
+    write(f"{out}/cycle-015/samples.htds", v, d, s[first::k])
+    write(f"{out}/A.htds", v2, d2, r[first::k])
+    print(len(s), len(s[first::k]))
