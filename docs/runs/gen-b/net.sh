@@ -49,13 +49,21 @@ fit_as_cycle() {
 
 # packed_net G OUT: generation G's network as the commit that packed it
 # left latest.hnet (which moves on each generation), into OUT; the
-# generations the studies name.
+# generations the studies name (from 13 on, every one: ../late/).
 packed_net() {
   local c
   case $1 in
+    13) c=3f7b7e0 ;;
+    14) c=c4df6cf ;;
+    15) c=93a4400 ;;
+    16) c=377bf19 ;;
+    17) c=a74208d ;;
     18) c=f975912 ;;
+    19) c=3971615 ;;
     20) c=fa8c652 ;;
+    21) c=988962f ;;
     22) c=c380e33 ;;
+    23) c=cec6278 ;;
     24) c=39c9635 ;;
     25) c=b5221a7 ;;
     26) c=f7fed21 ;;

@@ -10,8 +10,6 @@ ROOT=$HERE/../../..
 B=${1:-$ROOT/target/release/hatetris}
 W=${W:-/work/exp/late}
 mkdir -p "$W/replays" "$W/nets"
-declare -A C=([13]=3f7b7e0 [14]=c4df6cf [15]=93a4400 [16]=377bf19 [17]=a74208d [18]=f975912 [19]=3971615
-              [20]=fa8c652 [21]=988962f [22]=c380e33 [23]=cec6278 [24]=39c9635 [25]=b5221a7 [26]=f7fed21 [27]=e2e29a3)
 from=()
 for g in $(seq 14 26); do
   python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['replay'])" \
@@ -19,8 +17,9 @@ for g in $(seq 14 26); do
   from+=(--from "$W/replays/g$g.txt")
 done
 "$B" suite "${from[@]}" --every 40 --skip 150 --out "$W/late.htsu"
-for g in "${!C[@]}"; do
-  git -C "$ROOT" show "${C[$g]}:docs/runs/gen-b/latest.hnet" > "$W/nets/n$g.hnet"
+. "$ROOT/docs/runs/gen-b/net.sh"
+for g in $(seq 13 27); do
+  packed_net "$g" "$W/nets/n$g.hnet"
   [ -f "$HERE/s$g.json" ] || { "$B" strength --eval "net=$W/nets/n$g.hnet" --suite "$W/late.htsu" --width 1000 \
     --json --quiet --threads 1 > "$HERE/s$g.json.part" && mv "$HERE/s$g.json.part" "$HERE/s$g.json"; }
 done
