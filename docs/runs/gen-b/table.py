@@ -7,33 +7,42 @@ here = os.path.dirname(os.path.abspath(__file__))
 EARLIER = {13: os.path.join(here, "..", "chains", "genb13", "games-g13-plain-10k.json")}
 
 
-def games(cycle):
+def games_lines(cycle):
+    """Generation `cycle`'s network's lines in each of its `games`, or None
+    where it was not measured (or is still being written)."""
     path = os.path.join(here, "games", f"games-g{cycle:03d}.json")
     path = path if os.path.exists(path) else EARLIER.get(cycle)
     if not path or not os.path.exists(path):
-        return ""
+        return None
     try:
-        g = [x["lines"] for x in json.load(open(path))["evals"][0]["games"]]
+        return [x["lines"] for x in json.load(open(path))["evals"][0]["games"]]
     except (ValueError, KeyError, IndexError):
-        return ""  # still being written
+        return None
+
+
+def games(cycle):
+    g = games_lines(cycle)
+    if not g:
+        return ""
     mean = sum(g) / len(g)
     sd = (sum((x - mean) ** 2 for x in g) / (len(g) - 1)) ** 0.5
     return f"{mean:.1f} ± {1.96 * sd / len(g) ** 0.5:.1f}"
 
 
-total = 0.0
-for line in open(os.path.join(here, "metrics.jsonl")):
-    m = json.loads(line)
-    retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
-    width = m.get("width") or 100000  # generations before widths were recorded searched at 100k
-    q, band = m.get("chains") or (4, 3)  # and chained 4 deep, band 3
-    # Generations 1-9 ran on one thread, from 10 on both cores, and from
-    # 25 on one again (26 on two from depth 180 to 320; README.md).
-    cores = 1 if m["cycle"] <= 9 or m["cycle"] >= 25 else 2
-    blend = m.get("chain_blend", 1)
-    blended = f", blend {blend:g}" if blend != 1 else ""
-    # A resumed cycle's wall time counts from the resume; its search time
-    # counts from the first piece (the saves carry it).
-    total += max(m["wall_secs"], m["search_secs"] + m["refine_secs"]) * cores / 3600
-    print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | "
-          f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {games(m['cycle'])} |")
+if __name__ == "__main__":
+    total = 0.0
+    for line in open(os.path.join(here, "metrics.jsonl")):
+        m = json.loads(line)
+        retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
+        width = m.get("width") or 100000  # generations before widths were recorded searched at 100k
+        q, band = m.get("chains") or (4, 3)  # and chained 4 deep, band 3
+        # Generations 1-9 ran on one thread, from 10 on both cores, and from
+        # 25 on one again (26 on two from depth 180 to 320; README.md).
+        cores = 1 if m["cycle"] <= 9 or m["cycle"] >= 25 else 2
+        blend = m.get("chain_blend", 1)
+        blended = f", blend {blend:g}" if blend != 1 else ""
+        # A resumed cycle's wall time counts from the resume; its search time
+        # counts from the first piece (the saves carry it).
+        total += max(m["wall_secs"], m["search_secs"] + m["refine_secs"]) * cores / 3600
+        print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | "
+              f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {games(m['cycle'])} |")

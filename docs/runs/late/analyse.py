@@ -2,10 +2,13 @@
 # per network: mean pieces over all starts and over the starts of games the
 # network never saw (games after it); against the master game its network
 # played next (generation g+1's game is played by network g).
-import json, math, sys
-master = {14: 208, 15: 165, 16: 196, 17: 164, 18: 141, 19: 223, 20: 208, 21: 189, 22: 201, 23: 161, 24: 205, 25: 180, 26: 185, 27: 168}
-suite = {13: 75.4, 14: 79.7, 15: 80.3, 16: 76.9, 17: 75.6, 18: 74.5, 19: 74.8, 20: 75.6, 21: 74.5, 22: 74.6, 23: 76.4, 24: 78.7, 25: 80.7, 26: 79.4, 27: 76.8}
-games = {13: 43.2, 14: 45.6, 15: 45.8, 16: 49.5, 17: 48.2, 18: 49.5, 19: 49.9, 20: 52.7, 21: 48.4, 22: 46.2, 23: 46.5, 24: 46.6, 25: 47.8, 26: 47.7, 27: 50.5}
+import json, math, os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'gen-b'))
+import table  # gen-b's records: metrics.jsonl (master games, suites) and games/
+metrics = [json.loads(l) for l in open(os.path.join(table.here, 'metrics.jsonl'))]
+master = {m['cycle']: m['lines'] for m in metrics}
+suite = {m['cycle']: round(m['suite_pieces'], 1) for m in metrics}
+games = {g: round(sum(x) / len(x), 1) for g in suite if (x := table.games_lines(g))}
 def load(n):
     return json.load(open(f's{n}.json'))['evals'][0]['starts']
 rows = []
