@@ -1,5 +1,5 @@
-//! What the prototype's two programs share: their flags and gen-b's
-//! master search settings.
+//! What the prototype's programs share: their flags and gen-b's master
+//! search settings.
 use hatetris_game::Rules;
 use hatetris_search::{Blend, ChainRule, SearchConfig};
 

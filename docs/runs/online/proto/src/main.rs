@@ -3,7 +3,7 @@ use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{Rules, Well};
 use hatetris_learn::cycle::{refine_pairs, targets_from_pairs, RefineConfig};
 use hatetris_learn::dataset::Sample;
-use hatetris_learn::train::{train, Loss, TrainConfig};
+use hatetris_learn::train::{train, TrainConfig};
 use hatetris_search::{verified_replay, BeamState};
 use online::{arg, master_search};
 use rand::seq::index::sample;
@@ -29,16 +29,9 @@ fn main() {
     let mut q: Arc<dyn Evaluator> = Arc::new(QuantizedNetwork::new(&net));
     let cfg = master_search(width, rules, seed);
     let rc = RefineConfig { width: 512, depth: 10, ..Default::default() };
-    let tc = TrainConfig {
-        hidden: net.hidden,
-        seed,
-        batch_size: 8192,
-        learning_rate: lr,
-        max_epochs: epochs,
-        patience: 3,
-        validation_fraction: 0.1,
-        loss: Loss::Mse,
-    };
+    // gen-b's learn step: the training defaults (batch 8,192, patience 3,
+    // a tenth held out, squared error) with this run's step and epochs.
+    let tc = TrainConfig { hidden: net.hidden, seed, learning_rate: lr, max_epochs: epochs, ..TrainConfig::default() };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = BeamState::new();
     let mut pending: Vec<Well> = Vec::new();
