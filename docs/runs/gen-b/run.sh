@@ -32,7 +32,8 @@
 # reads (with RETUNE=1 for a run that goes on with others). From
 # generation 24 on: REFINE_WIDTH=512 REFINE_EVERY=16 HISTORY=1 EPOCHS=100
 # (every 16th well refined 512 wide, the network trained on those alone to
-# early stopping; t512/README.md).
+# early stopping; t512/README.md). From generation 28 on: REFINE_EVERY=4
+# (four times the refined wells, towards the record engine's every well).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
