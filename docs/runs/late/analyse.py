@@ -13,7 +13,7 @@ def load(n):
     return json.load(open(f's{n}.json'))['evals'][0]['starts']
 rows = []
 print('net\tall\tunseen(n)\tlate-half\tsuite\tgames\tnext_master')
-for g in range(13, 28):
+for g in range(13, 29):
     try:
         st = load(g)
     except FileNotFoundError:
@@ -23,7 +23,7 @@ for g in range(13, 28):
     lh = [s['pieces'] for s in st if s['piece'] >= 270]
     nm = master.get(g + 1)
     rows.append((g, allm, nm))
-    print(f"{g}\t{allm:.1f}\t{(sum(un)/len(un) if un else float('nan')):.1f}({len(un)})\t{sum(lh)/len(lh):.1f}\t{suite[g]}\t{games[g]}\t{nm}")
+    print(f"{g}\t{allm:.1f}\t{(sum(un)/len(un) if un else float('nan')):.1f}({len(un)})\t{sum(lh)/len(lh):.1f}\t{suite[g]}\t{games.get(g, '')}\t{nm}")
 try:
     d4 = load('d4'); print(f"d4\t{sum(s['pieces'] for s in d4)/len(d4):.1f}")
 except FileNotFoundError:
@@ -32,7 +32,7 @@ def pearson(xs, ys):
     n = len(xs); mx = sum(xs)/n; my = sum(ys)/n
     sxy = sum((x-mx)*(y-my) for x, y in zip(xs, ys)); sx = math.sqrt(sum((x-mx)**2 for x in xs)); sy = math.sqrt(sum((y-my)**2 for y in ys))
     return sxy/(sx*sy)
-pairs = [(g, a, m) for g, a, m in rows if m is not None]
+pairs = [(g, a, m) for g, a, m in rows if m is not None and g in games]
 for name, f in (('late suite', lambda g, a: a), ('suite', lambda g, a: suite[g]), ('games', lambda g, a: games[g])):
     xs = [f(g, a) for g, a, m in pairs]; ys = [m for g, a, m in pairs]
     print(f"Pearson with the next master game ({len(xs)} networks): {name} {pearson(xs, ys):+.2f}")
