@@ -13,7 +13,7 @@ def load(n):
     return json.load(open(f's{n}.json'))['evals'][0]['starts']
 rows = []
 print('net\tall\tunseen(n)\tlate-half\tsuite\tgames\tnext_master')
-for g in range(13, 29):
+for g in range(13, max(suite) + 1):
     try:
         st = load(g)
     except FileNotFoundError:
