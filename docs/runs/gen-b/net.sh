@@ -35,6 +35,16 @@ screen_net() {
   (cd "$HERE/../../../.." && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
 }
 
+# late_net EVAL OUT: the evaluator EVAL (`--eval`: net=FILE, or net for
+# the default) on the late suite (../late/; LATE, default
+# /work/exp/late/late.htsu, the file late/run.sh writes) as OUT, width
+# 1,000, one thread, with the binary B, unless OUT is there; written whole
+# or not at all, so a killed run is measured again.
+late_net() {
+  [ -f "$2" ] || { "$B" strength --eval "$1" --suite "${LATE:-/work/exp/late/late.htsu}" --width 1000 \
+    --json --quiet --threads 1 > "$2.part" && mv "$2.part" "$2"; }
+}
+
 # fit_as_cycle INIT DATA OUT [DATA...]: a network trained from INIT on the
 # data sets into OUT with the cycle's training settings (config.json's
 # "train": early stopping, up to EPOCHS epochs (default 100), patience 3),

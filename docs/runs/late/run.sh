@@ -20,9 +20,7 @@ done
 . "$ROOT/docs/runs/gen-b/net.sh"
 for g in $(seq 13 28); do
   packed_net "$g" "$W/nets/n$g.hnet"
-  [ -f "$HERE/s$g.json" ] || { "$B" strength --eval "net=$W/nets/n$g.hnet" --suite "$W/late.htsu" --width 1000 \
-    --json --quiet --threads 1 > "$HERE/s$g.json.part" && mv "$HERE/s$g.json.part" "$HERE/s$g.json"; }
+  LATE=$W/late.htsu late_net "net=$W/nets/n$g.hnet" "$HERE/s$g.json"
 done
-[ -f "$HERE/sd4.json" ] || { "$B" strength --eval net --suite "$W/late.htsu" --width 1000 --json --quiet --threads 1 \
-  > "$HERE/sd4.json.part" && mv "$HERE/sd4.json.part" "$HERE/sd4.json"; }
+LATE=$W/late.htsu late_net net "$HERE/sd4.json"
 (cd "$HERE" && python3 analyse.py | tee analyse.txt)

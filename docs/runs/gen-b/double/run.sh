@@ -27,7 +27,6 @@ NET=$R/cycle-002/net.hnet   # generation 26's
 [ -f "$W/net-ab.hnet" ] || fit_as_cycle "$NET" "$R/cycle-003/refined.htds" "$W/net-ab.hnet" "$W/b.htds" > "$HERE/train-ab.txt" 2>&1
 for arm in a ab; do
   screen_net "$arm" "$W/net-$arm.hnet"
-  [ -f "$HERE/late-$arm.json" ] || "$B" strength --eval "net=$W/net-$arm.hnet" --suite "${LATE:-/work/exp/late/late.htsu}" \
-    --width 1000 --json --quiet --threads 1 > "$HERE/late-$arm.json"
+  late_net "net=$W/net-$arm.hnet" "$HERE/late-$arm.json"
 done
 { compare_suites "$B" "$HERE/ab" "$HERE/a"; "$B" compare "$HERE/late-ab.json" "$HERE/late-a.json"; } | tee "$HERE/compare.txt"
