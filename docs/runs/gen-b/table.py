@@ -29,9 +29,12 @@ def games(cycle):
     return f"{mean:.1f} ± {1.96 * sd / len(g) ** 0.5:.1f}"
 
 
-# Seconds of a two-core generation's search that ran on one thread
-# (generation 28's to its save at depth 240), counted once, not twice.
-SOLO = {28: 4650}
+# Core-seconds that wall time times cores overcounts: generation 28's
+# search to its save at depth 240 ran on one thread (4,650 s counted once,
+# not twice); generation 29's refine, resumed in session 54, was paused
+# 4,080 s there while its first 2,940 s (session 53, before the resume)
+# are not in its wall time: 1,140 s on two cores.
+OVERCOUNT = {28: 4650, 29: 2280}
 
 if __name__ == "__main__":
     total = 0.0
@@ -42,13 +45,13 @@ if __name__ == "__main__":
         q, band = m.get("chains") or (4, 3)  # and chained 4 deep, band 3
         # Generations 1-9 ran on one thread, from 10 on both cores, 25-27 on
         # one again (26 on two from depth 180 to 320; README.md) and from 28
-        # on both, but for the seconds SOLO gives of a search on one thread.
+        # on both, less what OVERCOUNT names.
         cores = 1 if m["cycle"] <= 9 or 25 <= m["cycle"] <= 27 else 2
         blend = m.get("chain_blend", 1)
         blended = f", blend {blend:g}" if blend != 1 else ""
         # A resumed cycle's wall time counts from the resume; its search time
         # counts from the first piece (the saves carry it).
         secs = max(m["wall_secs"], m["search_secs"] + m["refine_secs"]) * cores
-        total += (secs - SOLO.get(m["cycle"], 0)) / 3600
+        total += (secs - OVERCOUNT.get(m["cycle"], 0)) / 3600
         print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | "
               f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {games(m['cycle'])} |")
