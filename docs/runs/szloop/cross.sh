@@ -2,7 +2,8 @@
 # cross.sh [RUNS]: each lineage's last network searched with the other
 # lineage's chain rule (the same width, depth, band and blend as the
 # loops' master searches), to tell the rule's worth in the search from
-# what the networks learned; and each without chains. One thread, niced; JSON per game here.
+# what the networks learned; and each without chains. One thread, niced;
+# one JSON a game here, written whole or not at all.
 set -euo pipefail
 R=${1:-/work/runs/szloop}
 HERE=$(cd "$(dirname "$0")" && pwd)
