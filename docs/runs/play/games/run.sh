@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Issue #45, item 4: a generation becomes the embedded default when its
+# master game is longer and `games` at `play`'s settings is significantly
+# better. `games` as gen-b/games.sh plays them (40 noisy openings, seed 0,
+# width 10,000, one thread), but with `play`'s chains (record rule, depth 4,
+# every candidate, blend 0.5), one arm a network:
+#   g029: gen-b's generation 29; d4: the embedded default; g025: `play`'s
+#   network (generation 25's). Arms named on the command line, or all three.
+#   usage: run.sh [ARM...]
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$HERE/../../../.." && pwd)
+. "$root/docs/runs/gen-b/net.sh"
+B=${HATETRIS:-$root/target/release/hatetris}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(g029 d4 g025)
+for arm in "${arms[@]}"; do
+  [ -s "$HERE/games-$arm.json" ] && continue
+  case $arm in
+    d4) eval=net ;;
+    g025) eval=play ;;
+    g*) packed_net "$((10#${arm#g}))" "$T/$arm.hnet"; eval="net=$T/$arm.hnet" ;;
+  esac
+  (cd "$root" && EVAL=$eval BIN=$B docs/runs/chains/games.sh "$HERE" "$arm" 10000 --quiescence 4 --chain-blend 0.5)
+done
