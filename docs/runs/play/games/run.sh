@@ -6,13 +6,12 @@
 # every candidate, blend 0.5), one arm a network:
 #   g029: gen-b's generation 29; d4: the embedded default; g025: `play`'s
 #   network (generation 25's). Arms named on the command line, or all three.
-#   usage: run.sh [ARM...]
+#   usage: [BIN=hatetris] run.sh [ARM...]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$HERE/../../../.." && pwd)
 . "$root/docs/runs/gen-b/net.sh"
-B=${HATETRIS:-$root/target/release/hatetris}
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+study_setup  # B, the binary (BIN=...); T, a scratch folder
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(g029 d4 g025)
 for arm in "${arms[@]}"; do
   [ -s "$HERE/games-$arm.json" ] && continue
