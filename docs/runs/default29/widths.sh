@@ -18,9 +18,8 @@ for w in "${ws[@]}"; do
   grep -q "^$w	" "$HERE/widths.tsv" 2>/dev/null && continue
   /usr/bin/time -f '%U %S %e %M' -o "$T/time" "$B" search --width "$w" --eval "net=$T/g29.hnet" \
     --threads 1 --json --quiet > "$T/game.json"
-  read -r lines pieces < <(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['score'], d['pieces'])" "$T/game.json")
-  v=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['replay'])" "$T/game.json" | "$B" verify - \
-    | python3 -c "import json,sys; print(json.load(sys.stdin)['score'])")
+  read -r lines pieces replay < <(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['score'], d['pieces'], d['replay'])" "$T/game.json")
+  v=$(echo "$replay" | "$B" verify - | python3 -c "import json,sys; print(json.load(sys.stdin)['score'])")
   [ "$v" = "$lines" ] || { echo "width $w: search says $lines lines, its replay $v" >&2; exit 1; }
   read -r u s e m < "$T/time"
   printf '%s\t%s\t%s\t%.1f\t%s\t%s\n' "$w" "$lines" "$pieces" "$(echo "$u + $s" | bc)" "$e" "$m" | tee -a "$HERE/widths.tsv"

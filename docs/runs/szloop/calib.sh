@@ -14,15 +14,10 @@ root=$(cd "$HERE/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
 . "$root/docs/runs/gen-b/net.sh"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-game() {  # EVAL OUT
-  [ -s "$2" ] && return 0
-  /usr/bin/time -f '%e s %M KB' -o "$2.time" nice -n 10 "$B" search --eval "$1" --width 20000 \
-    --quiescence 4 --chain-rule record --chain-band 0 --seed 45 --threads 1 --json --quiet > "$2.part"
-  mv "$2.part" "$2"
-}
+. "$HERE/game.sh"
 packed_net 29 "$T/g29.hnet"
-game "net=$T/g29.hnet" "$HERE/calib-g29-record.json"
-game net "$HERE/calib-d4-record.json"
+game "net=$T/g29.hnet" record "$HERE/calib-g29-record.json"
+game net record "$HERE/calib-d4-record.json"
 for c in ${CYCLES:-5 10}; do
   name=$(printf 'r%03d' "$c")
   [ -s "$HERE/games/games-$name.json" ] && continue
