@@ -130,8 +130,9 @@ impl Network {
         Some(Network { hidden, w1, b1, w2, b2: self.b2 })
     }
 
-    /// The network shipped in the binary (`crates/eval/nets/default.hnet`;
-    /// README says how it was trained: bootstrap, then cycles).
+    /// The network shipped in the binary (`crates/eval/nets/default.hnet`:
+    /// gen-b's generation 29; `crates/eval/nets/README.md` says how it was
+    /// trained and why it is the default).
     pub fn embedded_default() -> Network {
         static BYTES: &[u8] = include_bytes!("../nets/default.hnet");
         Network::from_bytes(BYTES).expect("embedded default network is valid")
@@ -139,9 +140,9 @@ impl Network {
 
     /// The network `hatetris play` searches with (`crates/eval/nets/play.hnet`):
     /// gen-b's generation 25, trained on chained master games from the
-    /// empty well, which is where `play` starts; the default network (d4)
-    /// stays the one every other command uses, since from other starts
-    /// (noisy openings) this one plays no longer.
+    /// empty well, which is where `play` starts: at `play`'s widths it ties
+    /// with the default network (generation 29), so `play` keeps the one its
+    /// figures were measured with.
     pub fn embedded_play() -> Network {
         static BYTES: &[u8] = include_bytes!("../nets/play.hnet");
         Network::from_bytes(BYTES).expect("embedded play network is valid")

@@ -1,6 +1,6 @@
 //! `hatetris play`: the main job. A full game from the empty well with the
-//! network embedded for it, printed as a score and a Base2048 replay to
-//! paste into the official game.
+//! default network, printed as a score and a Base2048 replay to paste into
+//! the official game.
 
 use crate::commands::search::{load_evaluator, run_search};
 use anyhow::{bail, Result};
@@ -9,30 +9,28 @@ use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
 use hatetris_search::{BeamState, SearchConfig};
 
-/// `play`'s own defaults: its embedded network with damped record chains
-/// at width 10,000 (103 lines in 80 s on two cores). They differ from
-/// `search`'s because `play` always starts from the empty well, where the
-/// generation network trained on chained master games from that well
-/// plays longest (`docs/runs/play/seeds/`).
+/// `play`'s defaults: the default network without chains at width 63,000
+/// (132 lines in about 96 s and 370 MB on two cores). From the empty well,
+/// where `play` always starts, that network plays longer without chains
+/// than with them for the same time (`docs/runs/play/plain29/`), so the
+/// chains stay off here as in every other command.
 #[derive(Args, Debug)]
-#[command(mut_arg("quiescence", |a| a.default_value("4")), mut_arg("chain_blend", |a| a.default_value("0.5")))]
 pub struct PlayArgs {
     /// Beam width: wider usually plays longer and takes longer (the default
-    /// takes about 80 seconds and 80 MB on two cores with nothing else
+    /// takes about 96 seconds and 370 MB on two cores with nothing else
     /// running). One game is one draw: the README lists the lines each
     /// width gives.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 63_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// The evaluator, named as `search --eval` names it (default: `play`,
-    /// the network embedded for this command; `net` is the default network
-    /// of the other commands).
-    #[arg(long, default_value = "play")]
+    /// The evaluator, named as `search --eval` names it (default: `net`,
+    /// the embedded default network; `play` is the network this command
+    /// used with chains before, gen-b's generation 25).
+    #[arg(long, default_value = "net")]
     pub eval: String,
-    /// The chains, as every searching command takes them, with `play`'s
-    /// defaults (set on the struct).
+    /// The chains, as every searching command takes them (off by default).
     #[command(flatten)]
     pub chains: crate::commands::ChainArgs,
     /// No progress output.
