@@ -138,11 +138,10 @@ impl Network {
         Network::from_bytes(BYTES).expect("embedded default network is valid")
     }
 
-    /// The network `hatetris play` searches with (`crates/eval/nets/play.hnet`):
-    /// gen-b's generation 25, trained on chained master games from the
-    /// empty well, which is where `play` starts: at `play`'s widths it ties
-    /// with the default network (generation 29), so `play` keeps the one its
-    /// figures were measured with.
+    /// The network `--eval play` names (`crates/eval/nets/play.hnet`): gen-b's
+    /// generation 25, which `hatetris play` used with chains until the
+    /// default network without them played longer in the same time; kept
+    /// so that the commands recorded with it still run.
     pub fn embedded_play() -> Network {
         static BYTES: &[u8] = include_bytes!("../nets/play.hnet");
         Network::from_bytes(BYTES).expect("embedded play network is valid")

@@ -15,7 +15,7 @@ pub enum EvalSpec {
     Baseline,
     /// The embedded default network.
     Net,
-    /// The embedded network `hatetris play` uses.
+    /// The embedded network `hatetris play` used with chains (generation 25).
     Play,
     NetFile(PathBuf),
     /// An evaluator (not a mean or a mirror) read through a mirror.

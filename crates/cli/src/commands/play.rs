@@ -10,14 +10,14 @@ use hatetris_game::{Enemy, Rules};
 use hatetris_search::{BeamState, SearchConfig};
 
 /// `play`'s defaults: the default network without chains at width 63,000
-/// (132 lines in about 96 s and 370 MB on two cores). From the empty well,
+/// (132 lines in about 100 s and 360 MB on two cores). From the empty well,
 /// where `play` always starts, that network plays longer without chains
 /// than with them for the same time (`docs/runs/play/plain29/`), so the
 /// chains stay off here as in every other command.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Beam width: wider usually plays longer and takes longer (the default
-    /// takes about 96 seconds and 370 MB on two cores with nothing else
+    /// takes about 100 seconds and 360 MB on two cores with nothing else
     /// running). One game is one draw: the README lists the lines each
     /// width gives.
     #[arg(long, default_value_t = 63_000)]
