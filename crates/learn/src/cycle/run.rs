@@ -1201,7 +1201,8 @@ mod tests {
     fn the_game_records_how_fast_it_froze_rows() {
         let tmp = tempfile::tempdir().unwrap();
         let net = Network::embedded_default();
-        let config = CycleConfig { max_depth: 70, ..tiny() };
+        // Wide enough that the game outlives the freezing rate's hold.
+        let config = CycleConfig { max_depth: 70, width: 40, ..tiny() };
         run_cycles(tmp.path(), 1, &config, &net, Some((1, Step::Search)), &mut |_| {}).unwrap();
         let r: SearchRecord = read_json(&cycle_dir(tmp.path(), 1).join("search.json")).unwrap();
         assert!(r.pieces > HOLD + 2, "{} pieces", r.pieces);
