@@ -1,6 +1,9 @@
 # Sourced by gen-b's scripts (games.sh, plain.sh, suites.sh and the studies):
 # one place that finds a generation's network in a run folder, and one
 # that compares two networks' results on the three suites.
+# D4: d4's file, the yardstick (the embedded default, `net`, until
+# `0975492`; `net` is generation 29 from then on).
+D4=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/crates/eval/nets/d4.hnet
 # generation_net N RUN: sets NET to the network generation N trained, or
 # for N = G (FROM=G, pack.sh: RUN goes on from generation G) the network
 # RUN started from; stops the script (exit 2) if it is not there.

@@ -22,5 +22,5 @@ for g in $(seq 13 29); do
   packed_net "$g" "$W/nets/n$g.hnet"
   LATE=$W/late.htsu late_net "net=$W/nets/n$g.hnet" "$HERE/s$g.json"
 done
-LATE=$W/late.htsu late_net net "$HERE/sd4.json"
+LATE=$W/late.htsu late_net "net=$D4" "$HERE/sd4.json"
 (cd "$HERE" && python3 analyse.py | tee analyse.txt)

@@ -17,7 +17,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 . "$HERE/game.sh"
 packed_net 29 "$T/g29.hnet"
 game "net=$T/g29.hnet" record "$HERE/calib-g29-record.json"
-game net record "$HERE/calib-d4-record.json"
+game "net=$D4" record "$HERE/calib-d4-record.json"
 for c in ${CYCLES:-5 10}; do
   name=$(printf 'r%03d' "$c")
   [ -s "$HERE/games/games-$name.json" ] && continue

@@ -4,7 +4,7 @@
 # better. `games` as gen-b/games.sh plays them (40 noisy openings, seed 0,
 # width 10,000, one thread), but with `play`'s chains (record rule, depth 4,
 # every candidate, blend 0.5), one arm a network:
-#   g029: gen-b's generation 29; d4: the embedded default; g025: `play`'s
+#   g029: gen-b's generation 29; d4: the default before it; g025: `play`'s old
 #   network (generation 25's). Arms named on the command line, or all three.
 #   usage: [BIN=hatetris] run.sh [ARM...]
 set -euo pipefail
@@ -16,7 +16,7 @@ arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(g029 d4 g025)
 for arm in "${arms[@]}"; do
   [ -s "$HERE/games-$arm.json" ] && continue
   case $arm in
-    d4) eval=net ;;
+    d4) eval="net=$D4" ;;
     g025) eval=play ;;
     g*) packed_net "$((10#${arm#g}))" "$T/$arm.hnet"; eval="net=$T/$arm.hnet" ;;
   esac

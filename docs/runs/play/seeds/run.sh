@@ -13,7 +13,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 study_setup  # B, the binary; T, a scratch folder
 net=$1 seeds=$2; shift 2
 case $net in
-  d4) eval=net ;;
+  d4) eval="net=$D4" ;;
   g*) packed_net "${net#g}" "$T/net.hnet"; eval="net=$T/net.hnet" ;;
 esac
 for s in $seeds; do
