@@ -16,7 +16,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a full game from the empty well with the network embedded for it and print its replay.
+    /// Play a full game from the empty well with the embedded default network and print its replay.
     Play(commands::play::PlayArgs),
     /// Play a replay and print its score as JSON.
     Verify(commands::verify::VerifyArgs),
