@@ -83,7 +83,7 @@ packed_net() {
     27) c=e2e29a3 ;;
     28) c=e3d098a ;;
     29) c=d0cf48f ;;
-    30) c=GEN30 ;;
+    30) c=f4462a4 ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
