@@ -122,39 +122,34 @@ fn play_prints_a_score_and_a_replay_that_verifies_to_it() {
     assert_eq!(verified_score(&f), score);
 }
 
-#[test]
-fn play_is_a_plain_search_with_the_default_network() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = hatetris(&["play", "--width", "8", "--quiet"]);
+/// `play --width 8` with `play_flags` and `search --width 8` with
+/// `search_flags` write the same replay; the search's JSON.
+fn play_plays_searchs_game(play_flags: &[&str], search_flags: &[&str]) -> serde_json::Value {
+    let out = hatetris(&[&["play", "--width", "8", "--quiet"][..], play_flags].concat());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("r.txt");
-    let args = ["search", "--width", "8", "--eval", "net", "--quiescence", "0", "--json"];
-    let s = json(&hatetris(&[&args[..], &["--out", f.to_str().unwrap()]].concat()));
+    let s = json(&hatetris(
+        &[&["search", "--width", "8", "--json", "--out", f.to_str().unwrap()][..], search_flags].concat(),
+    ));
     assert_eq!(text.lines().nth(1).unwrap(), s["replay"].as_str().unwrap());
+    s
+}
+
+#[test]
+fn play_is_a_plain_search_with_the_default_network() {
+    let s = play_plays_searchs_game(&[], &["--eval", "net", "--quiescence", "0"]);
     assert!(s["eval"].as_str().unwrap().starts_with("net:embedded:"), "{s}");
     // `--eval play` and the chains still reach `play`'s search.
-    let out =
-        hatetris(&["play", "--width", "8", "--eval", "play", "--quiescence", "4", "--chain-blend", "0.5", "--quiet"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let chained = String::from_utf8_lossy(&out.stdout).to_string();
-    let args = ["search", "--width", "8", "--eval", "play", "--quiescence", "4", "--chain-blend", "0.5", "--json"];
-    let f = dir.path().join("chained.txt");
-    let s = json(&hatetris(&[&args[..], &["--out", f.to_str().unwrap()]].concat()));
-    assert_eq!(chained.lines().nth(1).unwrap(), s["replay"].as_str().unwrap());
+    let chained = ["--eval", "play", "--quiescence", "4", "--chain-blend", "0.5"];
+    let s = play_plays_searchs_game(&chained, &chained);
     assert!(s["eval"].as_str().unwrap().starts_with("net:embedded-play:"), "{s}");
 }
 
 #[test]
 fn play_with_another_evaluator_plays_searchs_game_and_refuses_an_unknown_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = hatetris(&["play", "--width", "8", "--eval", "baseline", "--quiet"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let f = dir.path().join("r.txt");
-    let out_file = f.to_str().unwrap();
-    let s = json(&hatetris(&["search", "--width", "8", "--eval", "baseline", "--json", "--out", out_file]));
-    assert_eq!(text.lines().nth(1).unwrap(), s["replay"].as_str().unwrap());
+    play_plays_searchs_game(&["--eval", "baseline"], &["--eval", "baseline"]);
     let bad = hatetris(&["play", "--width", "8", "--eval", "nett", "--quiet"]);
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8_lossy(&bad.stderr);
