@@ -141,8 +141,9 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let damaged = dir.path().join("damaged.htds");
     std::fs::write(&damaged, b"not a data set").unwrap();
     let missing = dir.path().join("missing.htds");
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (&["--batch", "0"], "--batch"),
+        (&["--refine-quiescence", "101"], "--refine-quiescence"),
         (&["--lr", "0"], "--lr"),
         (&["--lr", "NaN"], "--lr"),
         (&["--refine-every", "0"], "--refine-every"),
@@ -200,7 +201,7 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
         .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
         .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
         .args(["--refine-width", "3", "--refine-every", "2", "--history", "2", "--chain-blend", "0.75"])
-        .args(["--lr", "0.0005"])
+        .args(["--lr", "0.0005", "--refine-quiescence", "2"])
         .output()
         .unwrap();
     succeeded(&retuned);
@@ -210,6 +211,10 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let stored: serde_json::Value = serde_json::from_str(&config).unwrap();
     assert_eq!(stored["refine"]["width"], 3, "{config}");
     assert_eq!((&stored["refine"]["every"], &stored["history"]), (&serde_json::json!(2), &serde_json::json!(2)));
+    // The refine's lookahead chains by the search's rule and blend.
+    let refine_chains =
+        (&stored["refine"]["quiescence"], &stored["refine"]["chain_rule"], &stored["refine"]["chain_blend"]);
+    assert_eq!(refine_chains, (&serde_json::json!(2), &serde_json::json!("enemy"), &serde_json::json!(0.75)));
     let metrics = std::fs::read_to_string(runs.join("metrics.jsonl")).unwrap();
     let widths: Vec<Option<u64>> =
         metrics.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["width"].as_u64()).collect();

@@ -83,6 +83,12 @@ pub struct CycleArgs {
     /// fewer wells for the same time.
     #[arg(long, default_value_t = 1)]
     pub refine_every: usize,
+    /// Depth of the clear chains in each refine lookahead (0: none, as
+    /// knewjade and the record engine refine): the lookahead chains every
+    /// candidate by the search step's --chain-rule and --chain-blend, so
+    /// that a target says what a chained master search finds from the well.
+    #[arg(long, default_value_t = 0)]
+    pub refine_quiescence: u32,
     /// What refine moves a value toward: `lookahead` (the network's best
     /// value --refine-depth pieces on, knewjade's) or `survival` (the
     /// discounted pieces a --refine-width beam survives, up to
@@ -156,15 +162,16 @@ pub struct CycleArgs {
     #[arg(long, default_value_t = 0.0)]
     pub retry_below: f32,
     /// On resume, let --width, --samples, --quiescence, --chain-rule,
-    /// --chain-band, --refine-width, --refine-every, --history and
-    /// --max-epochs take other values than the run's,
+    /// --chain-band, --refine-width, --refine-every, --refine-quiescence,
+    /// --history and --max-epochs take other values than the run's,
     /// for the steps not yet run (as knewjade widened the beam when the
     /// games levelled off); every cycle's metrics name the width and chains
     /// it searched with and the epochs it trained. Other settings stay
     /// fixed.
     #[arg(long)]
     pub retune: bool,
-    /// The search step's clear chains (refine's lookaheads never chain).
+    /// The search step's clear chains (refine's lookaheads chain only with
+    /// --refine-quiescence).
     #[command(flatten)]
     pub chains: crate::commands::ChainArgs,
     /// Spread the searches and the refine step over processes: every
@@ -213,6 +220,11 @@ impl CycleArgs {
                 target: self.target,
                 gamma: self.gamma,
                 every: self.refine_every,
+                // The rule and blend matter only to a chained lookahead;
+                // a plain one keeps the defaults, as runs before the flag.
+                quiescence: self.refine_quiescence,
+                chain_rule: if self.refine_quiescence > 0 { self.chains.chain_rule } else { Default::default() },
+                chain_blend: if self.refine_quiescence > 0 { self.chains.chain_blend } else { Default::default() },
             },
             history: self.history,
             quiescence: self.chains.quiescence,
@@ -273,6 +285,7 @@ fn stored_flags(c: &CycleConfig) -> Vec<(&'static str, String)> {
         ("refine_width", c.refine.width.to_string()),
         ("refine_depth", c.refine.depth.to_string()),
         ("refine_every", c.refine.every.to_string()),
+        ("refine_quiescence", c.refine.quiescence.to_string()),
         ("target", format!("{:?}", c.refine.target).to_lowercase()),
         ("gamma", c.refine.gamma.to_string()),
         ("refine_step", c.refine.step.to_string()),
@@ -375,6 +388,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
         bail!("--lr must be above 0 and at most 1 (got {})", args.lr);
     }
     args.chains.chains()?;
+    if args.refine_quiescence > crate::commands::MAX_CHAIN {
+        bail!("--refine-quiescence must be at most {}", crate::commands::MAX_CHAIN);
+    }
     for (flag, w) in [
         ("width", args.width),
         ("refine-width", args.refine_width),

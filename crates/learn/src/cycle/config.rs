@@ -310,18 +310,24 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// and the command line give them, each with how it is taken over: only
 /// the budgets (knewjade widened the master beam when the games levelled
 /// off) — the search step's width, samples, the chains' depth, rule,
-/// band and blend, the refine lookahead's width and share of the wells, the learn
+/// band and blend, the refine lookahead's width, share of the wells and
+/// chains, the learn
 /// step's most epochs (the record engine passes over a generation's wells
 /// once) and how many cycles' wells it reads (so that a refine made
 /// another way is not mixed with the last one's). Every other
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 11] = [
+pub const RETUNABLE: [(&str, Retune); 12] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
     ("refine_every", |to, from| to.refine.every = from.refine.every),
+    ("refine_quiescence", |to, from| {
+        to.refine.quiescence = from.refine.quiescence;
+        to.refine.chain_rule = from.refine.chain_rule;
+        to.refine.chain_blend = from.refine.chain_blend;
+    }),
     ("history", |to, from| to.history = from.history),
     ("quiescence", |to, from| to.quiescence = from.quiescence),
     ("chain_rule", |to, from| to.chain_rule = from.chain_rule),

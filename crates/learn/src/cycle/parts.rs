@@ -112,7 +112,7 @@ fn part_key(wells: &[Well], range: &std::ops::Range<usize>, families: Option<&[u
             h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
-    eat(format!("{:?} {:?} {} {} {:?}", s.config, s.rules, s.eval_name, s.seed, range).as_bytes());
+    eat(format!("{} {:?} {} {} {:?}", key_text(s.config), s.rules, s.eval_name, s.seed, range).as_bytes());
     for w in wells {
         for r in w.rows.iter() {
             eat(&r.to_le_bytes());
@@ -124,6 +124,21 @@ fn part_key(wells: &[Well], range: &std::ops::Range<usize>, families: Option<&[u
         }
     }
     h
+}
+
+/// The refine settings as a part's key reads them: for a plain lookahead
+/// the text the settings had before the lookahead could chain (their
+/// derived `Debug`), so that parts kept by an older build still count;
+/// the chains only where they are on.
+fn key_text(c: &RefineConfig) -> String {
+    let RefineConfig { width, depth, step, target, gamma, every, quiescence, chain_rule, chain_blend } = c;
+    let plain =
+        format!("RefineConfig {{ width: {width}, depth: {depth}, step: {step:?}, target: {target:?}, gamma: {gamma:?}, every: {every} }}");
+    if *quiescence == 0 {
+        plain
+    } else {
+        format!("{plain} chains {quiescence} {chain_rule:?} {chain_blend:?}")
+    }
 }
 
 fn write_part(path: &Path, key: u64, pairs: &[(f32, f32)]) -> Result<(), CycleError> {
@@ -165,6 +180,17 @@ mod tests {
         let config = hatetris_search::SearchConfig { width: 40, max_depth: 4, ..Default::default() };
         hatetris_search::run(&mut state, &config, eval, &mut |_| true);
         state.beam.iter().map(|e| e.well).collect()
+    }
+
+    #[test]
+    fn a_plain_refines_key_reads_as_before_the_chains_and_a_chained_ones_differs() {
+        let plain = RefineConfig { width: 512, every: 4, ..RefineConfig::default() };
+        // The derived `Debug` of the settings before they held chains.
+        let before = "RefineConfig { width: 512, depth: 10, step: 0.5, target: Lookahead, gamma: 0.98, every: 4 }";
+        assert_eq!(key_text(&plain), before);
+        let chained = RefineConfig { quiescence: 4, ..plain.clone() };
+        assert_ne!(key_text(&chained), before);
+        assert_ne!(key_text(&chained), key_text(&RefineConfig { quiescence: 2, ..plain }));
     }
 
     #[test]

@@ -35,7 +35,7 @@
 
 use hatetris_eval::Evaluator;
 use hatetris_game::{Enemy, Rules, Well};
-use hatetris_search::{run, BeamState, SearchConfig};
+use hatetris_search::{run, BeamState, Blend, ChainRule, SearchConfig};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -76,6 +76,19 @@ pub struct RefineConfig {
     /// 512 wide).
     #[serde(default = "default_every")]
     pub every: usize,
+    /// Depth of the lookahead beam's clear chains (0: none, as knewjade
+    /// and the record engine refine). Above 0 the lookahead ranks and
+    /// values its wells as a chained master search does, so that the
+    /// targets say what that search will find rather than what a plain
+    /// one would.
+    #[serde(default)]
+    pub quiescence: u32,
+    /// The lookahead's chain rule (with `quiescence` above 0).
+    #[serde(default)]
+    pub chain_rule: ChainRule,
+    /// The lookahead's chain blend (with `quiescence` above 0).
+    #[serde(default)]
+    pub chain_blend: Blend,
 }
 
 fn default_gamma() -> f32 {
@@ -95,6 +108,9 @@ impl Default for RefineConfig {
             target: TargetKind::Lookahead,
             gamma: default_gamma(),
             every: default_every(),
+            quiescence: 0,
+            chain_rule: ChainRule::default(),
+            chain_blend: Blend::default(),
         }
     }
 }
@@ -107,16 +123,18 @@ impl RefineConfig {
     }
 
     /// The lookahead beam's settings: the real enemy with no memory but the
-    /// lookahead's own, and no clear chains (knewjade's refine).
+    /// lookahead's own, every candidate chained as `quiescence`,
+    /// `chain_rule` and `chain_blend` say (none by default: knewjade's
+    /// refine).
     pub fn search(&self, rules: Rules, seed: u64) -> SearchConfig {
         SearchConfig {
             width: self.width,
             rules,
             enemy: Enemy::Hatetris,
-            quiescence: 0,
-            chain_rule: Default::default(),
+            quiescence: self.quiescence,
+            chain_rule: self.chain_rule,
             chain_band: 0,
-            chain_blend: Default::default(),
+            chain_blend: self.chain_blend,
             seed,
             twins: 1,
             max_depth: self.depth,
@@ -125,7 +143,7 @@ impl RefineConfig {
 }
 
 /// The lookahead beam from `well`: the pieces it survived (`depth` if it
-/// is still alive) and the best plain network value at its last depth.
+/// is still alive) and the best value at its last depth (chained if its search chains).
 fn lookahead_run(
     well: &Well,
     rules: Rules,
@@ -140,7 +158,7 @@ fn lookahead_run(
 }
 
 /// One lookahead beam from all of `children` (distinct wells): for each,
-/// the best plain network value at the last depth among the entries that
+/// the best value (chained if the search chains) at the last depth among the entries that
 /// descend from it, or the lowest value there if none does; all -1 if the
 /// beam dies before the last depth.
 fn family_lookahead(
@@ -164,7 +182,7 @@ fn family_lookahead(
     children.iter().map(|w| best.get(&w.hash64()).copied().unwrap_or(cut)).collect()
 }
 
-/// The best plain network value at the lookahead's last depth, or -1 if no
+/// The best value (chained if the search chains) at the lookahead's last depth, or -1 if no
 /// line survives that long.
 fn lookahead(well: &Well, rules: Rules, config: &RefineConfig, eval: &dyn Evaluator, seed: u64) -> f32 {
     match lookahead_run(well, rules, config, eval, seed) {
@@ -547,6 +565,40 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_chained_lookahead_values_its_beam_as_a_chained_search_does() {
+        let rules = Rules::STANDARD;
+        // Low, flat stacks a dozen pieces in: rows near full, S clears.
+        let mut state = BeamState::new();
+        run(&mut state, &SearchConfig { width: 30, max_depth: 12, ..SearchConfig::default() }, &Lowness, &mut |_| true);
+        let wells: Vec<Well> = state.beam.iter().map(|e| e.well).collect();
+        let plain = RefineConfig { width: 6, depth: 4, ..RefineConfig::default() };
+        let blend = Blend::from_thousandths(500).expect("in range");
+        let chained =
+            RefineConfig { quiescence: 4, chain_rule: ChainRule::Record, chain_blend: blend, ..plain.clone() };
+        let search = chained.search(rules, 7);
+        assert_eq!(
+            (search.quiescence, search.chain_rule, search.chain_band, search.chain_blend),
+            (4, ChainRule::Record, 0, blend)
+        );
+        let mut differ = 0;
+        for w in &wells {
+            let mut s = BeamState::from_well(*w);
+            run(&mut s, &search, &Lowness, &mut |_| true);
+            let best = s.beam.iter().map(|e| e.value).reduce(f32::max);
+            let direct = best.filter(|_| s.pieces_survived() >= 4).unwrap_or(-1.0);
+            assert_eq!(lookahead(w, rules, &chained, &Lowness, 7).to_bits(), direct.to_bits());
+            differ += (lookahead(w, rules, &plain, &Lowness, 7) != direct) as usize;
+        }
+        assert!(differ > 0, "the chains changed none of {} lookaheads", wells.len());
+        // A config stored before the lookahead could chain reads as plain.
+        let mut json = serde_json::to_value(&plain).expect("serialisable");
+        for k in ["quiescence", "chain_rule", "chain_blend"] {
+            json.as_object_mut().expect("an object").remove(k);
+        }
+        assert_eq!(serde_json::from_value::<RefineConfig>(json).expect("old form"), plain);
     }
 
     #[test]

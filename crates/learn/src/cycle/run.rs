@@ -947,7 +947,14 @@ mod tests {
             chain_rule: ChainRule::Enemy,
             chain_band: 2,
             chain_blend: Blend::from_thousandths(500).unwrap(),
-            refine: RefineConfig { width: 8, every: 2, ..tiny().refine },
+            refine: RefineConfig {
+                width: 8,
+                every: 2,
+                quiescence: 2,
+                chain_rule: ChainRule::Enemy,
+                chain_blend: Blend::from_thousandths(500).unwrap(),
+                ..tiny().refine
+            },
             history: 1,
             train: TrainConfig { max_epochs: 1, learning_rate: 5e-4, ..tiny().train },
             ..tiny()
