@@ -388,9 +388,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
         bail!("--lr must be above 0 and at most 1 (got {})", args.lr);
     }
     args.chains.chains()?;
-    if args.refine_quiescence > crate::commands::MAX_CHAIN {
-        bail!("--refine-quiescence must be at most {}", crate::commands::MAX_CHAIN);
-    }
+    crate::commands::chain_depth("refine-quiescence", args.refine_quiescence)?;
     for (flag, w) in [
         ("width", args.width),
         ("refine-width", args.refine_width),

@@ -74,8 +74,8 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     if args.explore.is_some_and(|c| !c.is_finite() || c < 0.0) {
         bail!("--explore must be a number at least 0");
     }
-    if args.quiescence.is_some_and(|q| q > crate::commands::MAX_CHAIN) {
-        bail!("--quiescence must be at most {}", crate::commands::MAX_CHAIN);
+    if let Some(q) = args.quiescence {
+        crate::commands::chain_depth("quiescence", q)?;
     }
     if args.chain_band.is_some_and(|b| b > crate::commands::MAX_BAND) {
         bail!("--chain-band must be at most {}", crate::commands::MAX_BAND);

@@ -67,9 +67,7 @@ pub struct ChainArgs {
 impl ChainArgs {
     /// The setting, checked: a depth past `MAX_CHAIN` is refused.
     pub fn chains(&self) -> anyhow::Result<hatetris_search::Chains> {
-        if self.quiescence > MAX_CHAIN {
-            anyhow::bail!("--quiescence must be at most {MAX_CHAIN}");
-        }
+        chain_depth("quiescence", self.quiescence)?;
         if self.chain_band > MAX_BAND {
             anyhow::bail!("--chain-band must be at most {MAX_BAND}");
         }
@@ -91,6 +89,14 @@ impl ChainArgs {
 /// any chain a game can hold, and keeps the depth well inside the 24 bits
 /// a checkpoint stores it in.
 pub const MAX_CHAIN: u32 = 100;
+
+/// Refuses a chain depth (`--FLAG`) past [`MAX_CHAIN`].
+pub fn chain_depth(flag: &str, depth: u32) -> anyhow::Result<()> {
+    if depth > MAX_CHAIN {
+        anyhow::bail!("--{flag} must be at most {MAX_CHAIN}");
+    }
+    Ok(())
+}
 
 /// A band of 1,000 widths chains every candidate any piece can give (at
 /// most a few dozen landings an entry); the cap keeps it in a checkpoint's
