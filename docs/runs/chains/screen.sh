@@ -14,9 +14,11 @@ for i in 0 1 2; do
   suite=()
   [ -n "${suites[$i]}" ] && suite=(--suite "${suites[$i]}")
   res=$out/$name-${labels[$i]}.json
-  /usr/bin/time -f '%e\t%U\t%S' -o "$out/.time" \
+  # A time file per arm and suite: arms run side by side in one OUT.
+  t=$out/.time-$name-${labels[$i]}
+  /usr/bin/time -f '%e\t%U\t%S' -o "$t" \
     "$bin" strength --eval "${EVAL:-net}" "${suite[@]}" --width "$width" --json --quiet "$@" > "$res.part"
   # Renamed only when whole: a killed arm leaves no result file to misread.
   mv "$res.part" "$res"
-  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$width" "${labels[$i]}" "$(cat "$out/.time")" "$*" >> "$out/times.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$width" "${labels[$i]}" "$(cat "$t")" "$*" >> "$out/times.tsv"
 done
