@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# finish.sh G [RUN]: the steps after generation G ends in RUN (default
+# /work/runs/gen-b/r; FROM=F for a run that goes on from generation F, as
+# pack.sh): packs the run (pack.sh), measures G's network on the three
+# suites against G-1's (suites.sh) and in `games` (games.sh), compares its
+# games with G-1's (Welch) and prints the generations table (table.py) for
+# README.md. WAIT=1 waits (a minute a look) for the cycle to record G
+# first, so that it can be started beside a running generation. What is
+# left by hand: the table and paragraphs of the READMEs, and G's packing
+# commit in net.sh's packed_net once this is committed.
+set -euo pipefail
+G=${1:?usage: finish.sh G [RUN]}
+R=${2:-/work/runs/gen-b/r}
+HERE=$(cd "$(dirname "$0")" && pwd)
+k=$((G - ${FROM:-0}))
+[ "$k" -gt 0 ] || { echo "finish.sh: generation $G is not one of RUN's (FROM=${FROM:-0})" >&2; exit 2; }
+[ -d "$R" ] || { echo "finish.sh: no run folder $R" >&2; exit 2; }
+# The cycle writes its metrics line last, after the network and its suite.
+recorded() { [ -f "$R/metrics.jsonl" ] && [ "$(wc -l < "$R/metrics.jsonl")" -ge "$k" ]; }
+until recorded; do
+  [ -n "${WAIT:-}" ] || { echo "finish.sh: generation $G is not recorded in $R/metrics.jsonl yet (WAIT=1 waits)" >&2; exit 2; }
+  sleep 60
+done
+bash "$HERE/pack.sh" "$R"
+bash "$HERE/suites.sh" "$G" "$R"
+bash "$HERE/games.sh" "$G" "$R"
+python3 "$HERE/../chains/welch.py" "$HERE/games" "$(printf 'g%03d' $((G - 1)))" "$(printf 'g%03d' "$G")"
+python3 "$HERE/table.py"
