@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# finish.sh G [RUN]: the steps after generation G ends in RUN (default
-# /work/runs/gen-b/r; FROM=F for a run that goes on from generation F, as
-# pack.sh): packs the run (pack.sh), measures G's network on the three
+# finish.sh G [RUN]: the steps after generation G ends in RUN (default:
+# the run current.env names, with its FROM; FROM=F for a run that goes on
+# from generation F, as pack.sh): packs the run (pack.sh), measures G's network on the three
 # suites against G-1's (suites.sh) and in `games` (games.sh), compares its
 # games with G-1's (Welch) and prints the generations table (table.py) for
 # README.md. WAIT=1 waits (a minute a look) for the cycle to record G
@@ -10,10 +10,16 @@
 # commit in net.sh's packed_net once this is committed.
 set -euo pipefail
 G=${1:?usage: finish.sh G [RUN]}
-R=${2:-/work/runs/gen-b/r}
 HERE=$(cd "$(dirname "$0")" && pwd)
-k=$((G - ${FROM:-0}))
-[ "$k" -gt 0 ] || { echo "finish.sh: generation $G is not one of RUN's (FROM=${FROM:-0})" >&2; exit 2; }
+if [ $# -ge 2 ]; then
+  R=$2
+else
+  R=$(. "$HERE/current.env" && echo "$RUN")
+  FROM=${FROM:-$(. "$HERE/current.env" && echo "$FROM")}
+fi
+export FROM=${FROM:-0}
+k=$((G - FROM))
+[ "$k" -gt 0 ] || { echo "finish.sh: generation $G is not one of RUN's (FROM=$FROM)" >&2; exit 2; }
 [ -d "$R" ] || { echo "finish.sh: no run folder $R" >&2; exit 2; }
 # The cycle writes its metrics line last, after the network and its suite.
 recorded() { [ -f "$R/metrics.jsonl" ] && [ "$(wc -l < "$R/metrics.jsonl")" -ge "$k" ]; }
