@@ -9,9 +9,9 @@ use crate::beam::Event;
 use crate::net::Cluster;
 use crate::run::{execute, Exchanger};
 use hatetris_eval::Evaluator;
-use hatetris_game::{Rules, Well};
+use hatetris_game::Well;
 use hatetris_learn::cycle::spread::{Runner, Spread};
-use hatetris_learn::cycle::{CycleError, RefineConfig};
+use hatetris_learn::cycle::{CycleError, PartSettings};
 use hatetris_search::{BeamState, DepthReport, SearchConfig, SearchResult};
 use std::sync::Arc;
 use std::time::Duration;
@@ -99,26 +99,21 @@ impl Spread for ClusterSpread {
         &mut self,
         wells: &[Well],
         families: Option<&[u32]>,
-        rules: Rules,
-        config: &RefineConfig,
-        eval: &Arc<dyn Evaluator>,
-        eval_name: &str,
-        seed: u64,
+        s: &PartSettings,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<(f32, f32)>, CycleError> {
         // Each process refines its block of the wells (`crate::refine`);
         // progress counts this process's wells, then all of them.
         let cluster = self.next();
-        let eval = Arc::clone(eval);
         let pairs = crate::refine::refine_pairs(
             &cluster,
             wells,
             families,
-            rules,
-            config,
-            eval,
-            eval_name,
-            seed,
+            s.rules,
+            s.config,
+            Arc::clone(s.eval),
+            s.eval_name,
+            s.seed,
             &mut |done, _| progress(done),
         )
         .map_err(|e| CycleError::Spread(format!("{e:#}")))?;

@@ -40,6 +40,7 @@ pub mod spread;
 
 pub use config::{flag_of, retune_config, stored_config, CycleConfig, RETUNABLE};
 pub use metrics::CycleMetrics;
+pub use parts::PartSettings;
 pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
 };

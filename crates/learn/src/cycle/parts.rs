@@ -67,11 +67,7 @@ pub fn refine_in_parts(
                 let p = spread.refine_pairs(
                     &wells[range.clone()],
                     families.map(|f| &f[range.clone()]),
-                    settings.rules,
-                    settings.config,
-                    settings.eval,
-                    settings.eval_name,
-                    settings.seed,
+                    settings,
                     &mut |d| progress(done + d),
                 )?;
                 write_part(&part_path(dir, i), keys[i], &p)?;

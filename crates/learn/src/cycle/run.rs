@@ -1121,14 +1121,10 @@ mod tests {
             &mut self,
             wells: &[Well],
             families: Option<&[u32]>,
-            rules: Rules,
-            config: &RefineConfig,
-            eval: &Arc<dyn Evaluator>,
-            name: &str,
-            seed: u64,
+            settings: &PartSettings,
             progress: &mut dyn FnMut(usize),
         ) -> Result<Vec<(f32, f32)>, CycleError> {
-            Alone.refine_pairs(wells, families, rules, config, eval, name, seed, progress)
+            Alone.refine_pairs(wells, families, settings, progress)
         }
     }
 

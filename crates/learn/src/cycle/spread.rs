@@ -8,28 +8,21 @@
 //! networks (training is the same for any thread count) are the same bytes
 //! in every folder. Nothing but the spread steps crosses the network.
 
+use super::parts::PartSettings;
 use super::run::CycleError;
-use super::RefineConfig;
-use hatetris_eval::Evaluator;
-use hatetris_game::{Rules, Well};
+use hatetris_game::Well;
 pub use hatetris_search::runner::{Alone, Runner};
-use std::sync::Arc;
 
 /// A [`Runner`] that can also share out the refine step.
 pub trait Spread: Runner {
     /// The (value, lookahead) pairs of `wells`, the same as
     /// [`super::lookahead_pairs`] gives alone (the cycle refines its wells
     /// in parts, keeping each part's pairs as it ends).
-    #[allow(clippy::too_many_arguments)]
     fn refine_pairs(
         &mut self,
         wells: &[Well],
         families: Option<&[u32]>,
-        rules: Rules,
-        config: &RefineConfig,
-        eval: &Arc<dyn Evaluator>,
-        eval_name: &str,
-        seed: u64,
+        settings: &PartSettings,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<(f32, f32)>, CycleError>;
 }
@@ -39,13 +32,9 @@ impl Spread for Alone {
         &mut self,
         wells: &[Well],
         families: Option<&[u32]>,
-        rules: Rules,
-        config: &RefineConfig,
-        eval: &Arc<dyn Evaluator>,
-        _eval_name: &str,
-        seed: u64,
+        s: &PartSettings,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Vec<(f32, f32)>, CycleError> {
-        Ok(super::lookahead_pairs(wells, families, rules, config, eval.as_ref(), seed, progress))
+        Ok(super::lookahead_pairs(wells, families, s.rules, s.config, s.eval.as_ref(), s.seed, progress))
     }
 }
