@@ -155,18 +155,7 @@ fn agreement(evals: &[(String, Box<dyn Evaluator>)]) {
 fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
     let games = public_games();
     let horizon = 40;
-    let config = SearchConfig {
-        width,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence: 1,
-        chain_rule: ChainRule::Sz,
-        chain_band: 0,
-        chain_blend: Blend::FULL,
-        seed: 0,
-        twins: 1,
-        max_depth: horizon,
-    };
+    let config = sz_config(width, 1, horizon);
     let stack = |w: &Well| (RULES.depth() - w.rating(RULES) as usize) as f64;
     for (name, eval) in evals {
         let mut kept = Vec::new();
@@ -216,18 +205,7 @@ fn retention(width: usize, evals: &[(String, Box<dyn Evaluator>)]) {
 /// The lookahead from `well` (no memory, quiescence 0, as refine plays
 /// it): pieces survived (at most `depth`) and the best value at its end.
 fn look(well: &Well, width: usize, depth: usize, eval: &dyn Evaluator) -> (usize, Option<f32>) {
-    let config = SearchConfig {
-        width,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence: 0,
-        chain_rule: ChainRule::Sz,
-        chain_band: 0,
-        chain_blend: Blend::FULL,
-        seed: 0,
-        twins: 1,
-        max_depth: depth,
-    };
+    let config = sz_config(width, 0, depth);
     let mut state = BeamState::from_well(*well);
     run(&mut state, &config, eval, &mut |_| true);
     (state.pieces_survived(), state.beam.iter().map(|e| e.value).reduce(f32::max))
@@ -237,18 +215,7 @@ fn look(well: &Well, width: usize, depth: usize, eval: &dyn Evaluator) -> (usize
 /// `retention`): that well and the beam's wells there, best first.
 fn cut_cases(eval: &dyn Evaluator) -> Vec<(Well, Vec<Well>)> {
     let horizon = 40;
-    let config = SearchConfig {
-        width: 1000,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence: 1,
-        chain_rule: ChainRule::Sz,
-        chain_band: 0,
-        chain_blend: Blend::FULL,
-        seed: 0,
-        twins: 1,
-        max_depth: horizon,
-    };
+    let config = sz_config(1000, 1, horizon);
     let mut cases: Vec<(Well, Vec<Well>)> = Vec::new();
     for (_, moves, wells) in &public_games() {
         for p in (FIRST..moves.len().saturating_sub(horizon)).step_by(25) {
@@ -364,18 +331,7 @@ fn cut(evals: &[(String, Box<dyn Evaluator>)]) {
 /// entries a depth.
 fn groups(eval: &dyn Evaluator) {
     use hatetris_strength::stats::spearman;
-    let config = SearchConfig {
-        width: 1000,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence: 1,
-        chain_rule: ChainRule::Sz,
-        chain_band: 0,
-        chain_blend: Blend::FULL,
-        seed: 0,
-        twins: 1,
-        max_depth: 0,
-    };
+    let config = sz_config(1000, 1, 0);
     let mut families: Vec<Vec<Well>> = Vec::new();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     run(&mut BeamState::new(), &config, eval, &mut |s| {
@@ -447,18 +403,7 @@ fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
         let rules = Rules::with_height(height).expect("a height of 1 to 16");
         for width in [1000, 10000] {
             for (name, eval) in evals {
-                let config = SearchConfig {
-                    width,
-                    rules,
-                    enemy: ENEMY,
-                    quiescence: 1,
-                    chain_rule: ChainRule::Sz,
-                    chain_band: 0,
-                    chain_blend: Blend::FULL,
-                    seed: 0,
-                    twins: 1,
-                    max_depth: 0,
-                };
+                let config = SearchConfig { rules, ..sz_config(width, 1, 0) };
                 let result = hatetris_search::search(&config, eval.as_ref(), &mut |_| {});
                 println!(
                     "height {height}, width {width}, {name}: {} lines, {} pieces",
@@ -476,18 +421,7 @@ fn heights(evals: &[(String, Box<dyn Evaluator>)]) {
 /// means, and the values. A beam that walks into a well its evaluator
 /// overvalues shows it here before it dies.
 fn beam(eval: &dyn Evaluator, width: usize, pieces: usize) {
-    let config = SearchConfig {
-        width,
-        rules: RULES,
-        enemy: ENEMY,
-        quiescence: 0,
-        chain_rule: ChainRule::Sz,
-        chain_band: 0,
-        chain_blend: Blend::FULL,
-        seed: 0,
-        twins: 1,
-        max_depth: pieces,
-    };
+    let config = sz_config(width, 0, pieces);
     let mut state = BeamState::new();
     println!("depth beam lines(max mean) cells(top mean) stack(top mean) value(top mean)");
     run(&mut state, &config, eval, &mut |s| {
@@ -875,5 +809,20 @@ fn wide_opening(args: &[String]) {
             "{}",
             serde_json::json!({"eval": name, "game": i, "pieces": line.len(), "lines": end.score, "wide": wide, "until": until})
         );
+    }
+}
+
+/// The diagnostics' searches: `width` wide, S/Z chains `quiescence` deep
+/// (the chains of the runs they diagnosed), to `max_depth` pieces (0: the
+/// game's end), the standard rules and enemy.
+fn sz_config(width: usize, quiescence: u32, max_depth: usize) -> SearchConfig {
+    SearchConfig {
+        width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence,
+        chain_rule: ChainRule::Sz,
+        max_depth,
+        ..SearchConfig::default()
     }
 }
