@@ -2,11 +2,14 @@
 # resume.sh: goes on with gen-b's run as current.env names it, in the
 # background (detached, niced), logging to LOG (default log.txt beside
 # the run folder). On a new machine the folder is restored from its stash
-# (stash.sh) or, with no stash, started anew from latest.hnet when that is
-# generation FROM's network (metrics.jsonl beside this script holds FROM
+# (stash.sh) or, with no stash, started anew from latest.hnet, the last
+# packed generation's network: with FROM's settings when that is
+# generation FROM's (metrics.jsonl beside this script holds FROM
 # generations), which replays the same search (the search is
-# deterministic). Refuses (exit 2) if the run is going already or cannot
-# be found. HATETRIS: the binary (default this checkout's release build).
+# deterministic); when later generations were packed since, as a new run
+# r(G+1) from generation G, with generation G+1's seed (then current.env
+# is written anew: commit it). Refuses (exit 2) if the run is going
+# already. HATETRIS: the binary (default this checkout's release build).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 set -a
@@ -20,12 +23,17 @@ unset INIT
 if [ ! -d "$RUN" ]; then
   if [ -f "$HERE/resume/$(basename "$RUN").tar.zst" ]; then
     bash "$HERE/stash.sh" restore "$RUN"
-  elif [ "$(wc -l < "$HERE/metrics.jsonl")" -eq "$FROM" ]; then
-    echo "resume.sh: no $RUN and no stash; starting it anew from latest.hnet (generation $FROM's network)"
-    export INIT=$HERE/latest.hnet
   else
-    echo "resume.sh: no $RUN, no stash of it, and latest.hnet is not generation $FROM's network" >&2
-    exit 2
+    G=$(wc -l < "$HERE/metrics.jsonl")
+    if [ "$G" -ne "$FROM" ]; then
+      RUN=$(dirname "$RUN")/r$((G + 1)) FROM=$G SEED=$((81 + G * 0x9E3779B9))
+      sed -i "s|^RUN=.*|RUN=$RUN|; s|^FROM=.*|FROM=$FROM|; s|SEED=[0-9]*|SEED=$SEED|" "$HERE/current.env"
+      echo "resume.sh: generations to $G are packed; current.env now names the new run $RUN (commit it)"
+    fi
+    if [ ! -d "$RUN" ]; then
+      echo "resume.sh: no stash of $RUN; starting it anew from latest.hnet (generation $FROM's network)"
+      export INIT=$HERE/latest.hnet
+    fi
   fi
 fi
 B=${HATETRIS:-$HERE/../../../target/release/hatetris}
