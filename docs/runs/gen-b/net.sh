@@ -84,6 +84,7 @@ packed_net() {
     28) c=e3d098a ;;
     29) c=d0cf48f ;;
     30) c=f4462a4 ;;
+    31) c=2e2a3d9 ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
