@@ -14,8 +14,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 if [ $# -ge 2 ]; then
   R=$2
 else
-  R=$(. "$HERE/current.env" && echo "$RUN")
-  FROM=${FROM:-$(. "$HERE/current.env" && echo "$FROM")}
+  read -r R run_from < <(. "$HERE/current.env" && echo "$RUN $FROM")
+  FROM=${FROM:-$run_from}
 fi
 export FROM=${FROM:-0}
 k=$((G - FROM))

@@ -14,6 +14,12 @@ generation_net() {
   [ -f "$NET" ] || { echo "$(basename "$0"): no network $NET (generation $1 not trained)" >&2; exit 2; }
 }
 
+# cycle_pids RUN: the cycle processes working in the run folder RUN
+# (exit status 1 when there is none): run.sh's run is running.
+cycle_pids() {
+  pgrep -f "cycle --dir $1( |\$)"
+}
+
 # compare_suites BIN A B: A minus B, start by start, over the default,
 # other and dense2 suites, where A and B name `A-default.json` and the rest
 # (the files docs/runs/chains/screen.sh writes).

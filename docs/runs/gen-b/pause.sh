@@ -5,12 +5,14 @@
 # (stash.sh save) so that a new machine goes on from there (resume.sh).
 # Each file the cycle writes is written whole (a temporary renamed), so a
 # stop at any moment loses only the work since the last one. A session
-# ends with this, then commits resume/.
+# that would otherwise lose more than about an hour of the run's work ends
+# with this, then commits resume/.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/current.env"
+. "$HERE/net.sh"
 newest() { find "$RUN" -type f ! -name '*.tmp' ! -name '.hatetris-*' -printf '%T@\n' | sort -n | tail -1; }
-pid=$(pgrep -f "cycle --dir $RUN( |\$)" || true)
+pid=$(cycle_pids "$RUN" || true)
 if [ -n "$pid" ]; then
   last=$(newest)
   for _ in $(seq "${WAIT:-900}"); do

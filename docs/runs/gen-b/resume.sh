@@ -15,7 +15,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 set -a
 . "$HERE/current.env"
 set +a
-if pgrep -f "cycle --dir $RUN( |\$)" > /dev/null; then
+. "$HERE/net.sh"
+if cycle_pids "$RUN" > /dev/null; then
   echo "resume.sh: $RUN is running already" >&2
   exit 2
 fi

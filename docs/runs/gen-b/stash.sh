@@ -12,12 +12,13 @@
 # generation is packed (pack.sh): `git rm` it then.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/net.sh"
 what=${1:?usage: stash.sh save|restore RUN}
 R=${2:?usage: stash.sh save|restore RUN}
 F=$HERE/resume/$(basename "$R").tar.zst
 case $what in
   save)
-    if pgrep -f "cycle --dir $R( |\$)" > /dev/null; then
+    if cycle_pids "$R" > /dev/null; then
       echo "stash.sh: a cycle is running in $R; stop it first" >&2
       exit 2
     fi
