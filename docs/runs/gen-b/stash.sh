@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# stash.sh save|restore RUN: carries a run folder that is still searching
-# across a machine that is made anew between sessions (only the
+# stash.sh save|restore RUN: carries a run folder that is still working
+# (searching or refining) across a machine that is made anew between sessions (only the
 # repository stays). `save` packs RUN (its settings, starting network,
 # metrics and cycle folders with the master search's last save, without
 # the save before it, temporaries, or the data sets of cycles already
