@@ -125,4 +125,20 @@ fn tiny_generations_with_the_record_engines_chains_go_end_to_end() {
         assert_eq!(verified["score"], m["lines"], "generation {}", m["cycle"]);
     }
     assert!(run.join("cycle-002/net.hnet").exists());
+    // The README gives a generation's master game as a `hatetris search`
+    // command (the network that searched it, the cycle's seed, the same
+    // chain settings): that command must play the cycle's game exactly.
+    for (m, net) in lines.iter().zip([init.clone(), run.join("cycle-001/net.hnet")]) {
+        let cycle = m["cycle"].as_u64().unwrap();
+        let seed = (cycle * 0x9E37_79B9).to_string();
+        let out = hatetris()
+            .args(["search", "--eval", &format!("net={}", net.to_str().unwrap()), "--width", "16"])
+            .args(["--seed", &seed, "--quiescence", "3", "--chain-rule", "record", "--chain-band", "2"])
+            .args(["--max-depth", "30", "--threads", "2", "--json", "--quiet"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let searched: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(searched["replay"], m["replay"], "cycle {cycle}'s master game from `hatetris search`");
+    }
 }
