@@ -9,13 +9,14 @@
 # default), chained at width 10,000 (record rule, depth DEPTH (default 2),
 # every candidate, blend 0.5) and plain at PLAIN (default 30,000). Then
 #   python3 ../welch.py . chainedD plainNk
-#   usage: [BIN=hatetris] [G=29] [DEPTH=2] [PLAIN=30000] run.sh [chained|plain ...]
+# OUT: the folder the arms go to (default this one).
+#   usage: [BIN=hatetris] [G=29] [DEPTH=2] [PLAIN=30000] [OUT=dir] run.sh [chained|plain ...]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$HERE/../../../.." && pwd)
 . "$root/docs/runs/gen-b/net.sh"
 study_setup  # B, the binary (BIN=...); T, a scratch folder
-G=${G:-29} D=${DEPTH:-2} P=${PLAIN:-30000}
+G=${G:-29} D=${DEPTH:-2} P=${PLAIN:-30000} OUT=$(mkdir -p "${OUT:-$HERE}" && cd "${OUT:-$HERE}" && pwd)
 packed_net "$G" "$T/g$G.hnet"
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(chained plain)
 for arm in "${arms[@]}"; do
@@ -24,6 +25,6 @@ for arm in "${arms[@]}"; do
     plain) name=plain$((P / 1000))k width=$P flags=(--quiescence 0) ;;
     *) echo "run.sh: no arm '$arm' (chained, plain)" >&2; exit 2 ;;
   esac
-  [ -s "$HERE/games-$name.json" ] && continue
-  (cd "$root" && EVAL=net=$T/g$G.hnet BIN=$B docs/runs/chains/games.sh "$HERE" "$name" "$width" "${flags[@]}")
+  [ -s "$OUT/games-$name.json" ] && continue
+  (cd "$root" && EVAL=net=$T/g$G.hnet BIN=$B docs/runs/chains/games.sh "$OUT" "$name" "$width" "${flags[@]}")
 done
