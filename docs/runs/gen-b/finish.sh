@@ -8,6 +8,12 @@
 # first, so that it can be started beside a running generation. What is
 # left by hand: the table and paragraphs of the READMEs, and G's packing
 # commit in net.sh's packed_net once this is committed.
+# ITEM4=1 also plays issue #45's two `games` tests of network G, side by
+# side on one thread each (about 45 minutes; stop the generation run
+# first for clean CPU times): item 4, its chained arm
+# (../play/games/run.sh gGGG) against the default's (DEFAULT, g029), and
+# bar 4, the same chained arm against network G plain at width PLAIN
+# (60,000) in ../chains/eqGG/ (../chains/eqd2/run.sh).
 set -euo pipefail
 G=${1:?usage: finish.sh G [RUN]}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -32,3 +38,12 @@ bash "$HERE/suites.sh" "$G" "$R"
 bash "$HERE/games.sh" "$G" "$R"
 python3 "$HERE/../chains/welch.py" "$HERE/games" "$(printf 'g%03d' $((G - 1)))" "$(printf 'g%03d' "$G")"
 python3 "$HERE/table.py"
+if [ -n "${ITEM4:-}" ]; then
+  g=$(printf 'g%03d' "$G")
+  NET=$HERE/latest.hnet bash "$HERE/../play/games/run.sh" "$g" & chained=$!
+  NET=$HERE/latest.hnet G=$G PLAIN=${PLAIN:-60000} OUT=$HERE/../chains/eq$G \
+    bash "$HERE/../chains/eqd2/run.sh" plain & plain=$!
+  wait "$chained"; wait "$plain"
+  python3 "$HERE/../chains/welch.py" "$HERE/../play/games" "${DEFAULT:-g029}" "$g"
+  python3 "$HERE/../chains/welch.py" "$HERE/../chains/eq$G" "plain$((${PLAIN:-60000} / 1000))k" "../../play/games/$g"
+fi

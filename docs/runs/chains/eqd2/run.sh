@@ -9,15 +9,16 @@
 # default), chained at width 10,000 (record rule, depth DEPTH (default 2),
 # every candidate, blend 0.5) and plain at PLAIN (default 30,000). Then
 #   python3 ../welch.py . chainedD plainNk
-# OUT: the folder the arms go to (default this one).
-#   usage: [BIN=hatetris] [G=29] [DEPTH=2] [PLAIN=30000] [OUT=dir] run.sh [chained|plain ...]
+# OUT: the folder the arms go to (default this one); NET=FILE: network G
+# (default: its packing commit's).
+#   usage: [BIN=hatetris] [NET=FILE] [G=29] [DEPTH=2] [PLAIN=30000] [OUT=dir] run.sh [chained|plain ...]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$HERE/../../../.." && pwd)
 . "$root/docs/runs/gen-b/net.sh"
 study_setup  # B, the binary (BIN=...); T, a scratch folder
 G=${G:-29} D=${DEPTH:-2} P=${PLAIN:-30000} OUT=$(mkdir -p "${OUT:-$HERE}" && cd "${OUT:-$HERE}" && pwd)
-packed_net "$G" "$T/g$G.hnet"
+if [ -n "${NET:-}" ]; then cp "$NET" "$T/g$G.hnet"; else packed_net "$G" "$T/g$G.hnet"; fi
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(chained plain)
 for arm in "${arms[@]}"; do
   case $arm in

@@ -6,7 +6,8 @@
 # every candidate, blend 0.5), one arm a network:
 #   g029: gen-b's generation 29; d4: the default before it; g025: `play`'s old
 #   network (generation 25's). Arms named on the command line, or all three.
-#   usage: [BIN=hatetris] run.sh [ARM...]
+#   NET=FILE: the network of a gNNN arm (default: its packing commit's).
+#   usage: [BIN=hatetris] [NET=FILE] run.sh [ARM...]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$HERE/../../../.." && pwd)
@@ -18,7 +19,8 @@ for arm in "${arms[@]}"; do
   case $arm in
     d4) eval="net=$D4" ;;
     g025) eval=play ;;
-    g*) packed_net "$((10#${arm#g}))" "$T/$arm.hnet"; eval="net=$T/$arm.hnet" ;;
+    g*) if [ -n "${NET:-}" ]; then cp "$NET" "$T/$arm.hnet"; else packed_net "$((10#${arm#g}))" "$T/$arm.hnet"; fi
+        eval="net=$T/$arm.hnet" ;;
   esac
   (cd "$root" && EVAL=$eval BIN=$B docs/runs/chains/games.sh "$HERE" "$arm" 10000 --quiescence 4 --chain-blend 0.5)
 done
