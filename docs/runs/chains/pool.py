@@ -5,13 +5,11 @@ difference (chained minus plain) weights each pair's Welch difference by
 the inverse of its variance (a fixed-effect mean), with a normal 95%
 interval. Usage: pool.py PLAIN CHAINED [PLAIN CHAINED ...], arms as paths
 from this folder without `games-` and `.json` (eq33/plain60k)."""
-import json, math, os, sys
+import math, os, sys
+
+from welch import lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-def lines(arm):
-    d, a = os.path.split(os.path.join(HERE, arm))
-    return [g["lines"] for g in json.load(open(f"{d}/games-{a}.json"))["evals"][0]["games"]]
 
 def mv(x):
     m = sum(x) / len(x)
@@ -22,7 +20,7 @@ if not args or len(args) % 2:
     sys.exit("usage: pool.py PLAIN CHAINED [PLAIN CHAINED ...]")
 num = den = 0.0
 for p, c in zip(args[::2], args[1::2]):
-    (mp, vp), (mc, vc) = mv(lines(p)), mv(lines(c))
+    (mp, vp), (mc, vc) = mv(lines(HERE, p)), mv(lines(HERE, c))
     d, v = mc - mp, vp + vc
     print(f"{c} - {p}: {d:+.1f} (se {math.sqrt(v):.1f})")
     num, den = num + d / v, den + 1 / v

@@ -27,13 +27,18 @@ def cpu(d, arm):
             return float(f[4]) + float(f[5])
     return float("nan")
 
-d, a, b = sys.argv[1:4]
-A, B = lines(d, a), lines(d, b)
-ma, mb = sum(A) / len(A), sum(B) / len(B)
-va = sum((x - ma) ** 2 for x in A) / (len(A) - 1)
-vb = sum((x - mb) ** 2 for x in B) / (len(B) - 1)
-se = math.sqrt(va / len(A) + vb / len(B))
-df = se ** 4 / ((va / len(A)) ** 2 / (len(A) - 1) + (vb / len(B)) ** 2 / (len(B) - 1))
-h = t975(df) * se
-print(f"{b} vs {a}: {mb:.1f} vs {ma:.1f} lines over {len(B)} and {len(A)} games, "
-      f"{mb - ma:+.1f} [{mb - ma - h:+.1f}, {mb - ma + h:+.1f}]; CPU {cpu(d, b):.0f} s vs {cpu(d, a):.0f} s, ratio {cpu(d, b) / cpu(d, a):.2f}")
+def main():
+    d, a, b = sys.argv[1:4]
+    A, B = lines(d, a), lines(d, b)
+    ma, mb = sum(A) / len(A), sum(B) / len(B)
+    va = sum((x - ma) ** 2 for x in A) / (len(A) - 1)
+    vb = sum((x - mb) ** 2 for x in B) / (len(B) - 1)
+    se = math.sqrt(va / len(A) + vb / len(B))
+    df = se ** 4 / ((va / len(A)) ** 2 / (len(A) - 1) + (vb / len(B)) ** 2 / (len(B) - 1))
+    h = t975(df) * se
+    print(f"{b} vs {a}: {mb:.1f} vs {ma:.1f} lines over {len(B)} and {len(A)} games, "
+          f"{mb - ma:+.1f} [{mb - ma - h:+.1f}, {mb - ma + h:+.1f}]; CPU {cpu(d, b):.0f} s vs {cpu(d, a):.0f} s, ratio {cpu(d, b) / cpu(d, a):.2f}")
+
+
+if __name__ == "__main__":
+    main()

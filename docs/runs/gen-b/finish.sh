@@ -39,11 +39,11 @@ bash "$HERE/games.sh" "$G" "$R"
 python3 "$HERE/../chains/welch.py" "$HERE/games" "$(printf 'g%03d' $((G - 1)))" "$(printf 'g%03d' "$G")"
 python3 "$HERE/table.py"
 if [ -n "${ITEM4:-}" ]; then
-  g=$(printf 'g%03d' "$G")
+  g=$(printf 'g%03d' "$G") P=${PLAIN:-60000}
   NET=$HERE/latest.hnet bash "$HERE/../play/games/run.sh" "$g" & chained=$!
-  NET=$HERE/latest.hnet G=$G PLAIN=${PLAIN:-60000} OUT=$HERE/../chains/eq$G \
+  NET=$HERE/latest.hnet G=$G PLAIN=$P OUT=$HERE/../chains/eq$G \
     bash "$HERE/../chains/eqd2/run.sh" plain & plain=$!
   wait "$chained"; wait "$plain"
   python3 "$HERE/../chains/welch.py" "$HERE/../play/games" "${DEFAULT:-g029}" "$g"
-  python3 "$HERE/../chains/welch.py" "$HERE/../chains/eq$G" "plain$((${PLAIN:-60000} / 1000))k" "../../play/games/$g"
+  python3 "$HERE/../chains/welch.py" "$HERE/../chains/eq$G" "plain$((P / 1000))k" "../../play/games/$g"
 fi

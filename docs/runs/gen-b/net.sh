@@ -98,3 +98,9 @@ packed_net() {
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
 }
+
+# study_net G OUT: network G for a study into OUT: the file NET names when
+# set (a generation packed but not yet committed), else packed_net's.
+study_net() {
+  if [ -n "${NET:-}" ]; then cp "$NET" "$2"; else packed_net "$1" "$2"; fi
+}

@@ -18,7 +18,7 @@ root=$(cd "$HERE/../../../.." && pwd)
 . "$root/docs/runs/gen-b/net.sh"
 study_setup  # B, the binary (BIN=...); T, a scratch folder
 G=${G:-29} D=${DEPTH:-2} P=${PLAIN:-30000} OUT=$(mkdir -p "${OUT:-$HERE}" && cd "${OUT:-$HERE}" && pwd)
-if [ -n "${NET:-}" ]; then cp "$NET" "$T/g$G.hnet"; else packed_net "$G" "$T/g$G.hnet"; fi
+study_net "$G" "$T/g$G.hnet"
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(chained plain)
 for arm in "${arms[@]}"; do
   case $arm in

@@ -19,8 +19,7 @@ for arm in "${arms[@]}"; do
   case $arm in
     d4) eval="net=$D4" ;;
     g025) eval=play ;;
-    g*) if [ -n "${NET:-}" ]; then cp "$NET" "$T/$arm.hnet"; else packed_net "$((10#${arm#g}))" "$T/$arm.hnet"; fi
-        eval="net=$T/$arm.hnet" ;;
+    g*) study_net "$((10#${arm#g}))" "$T/$arm.hnet"; eval="net=$T/$arm.hnet" ;;
   esac
   (cd "$root" && EVAL=$eval BIN=$B docs/runs/chains/games.sh "$HERE" "$arm" 10000 --quiescence 4 --chain-blend 0.5)
 done
