@@ -7,19 +7,23 @@
 #   g029: gen-b's generation 29; d4: the default before it; g025: `play`'s old
 #   network (generation 25's). Arms named on the command line, or all three.
 #   NET=FILE: the network of a gNNN arm (default: its packing commit's).
-#   usage: [BIN=hatetris] [NET=FILE] run.sh [ARM...]
+#   SEED=S: another set of openings (`games --seed S`); its arms are named
+#   ARM-sS (games-g034-s1.json), the default set's plain ARM.
+#   usage: [BIN=hatetris] [NET=FILE] [SEED=0] run.sh [ARM...]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$HERE/../../../.." && pwd)
 . "$root/docs/runs/gen-b/net.sh"
 study_setup  # B, the binary (BIN=...); T, a scratch folder
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(g029 d4 g025)
+seed=${SEED:-0}
+suffix=; [ "$seed" = 0 ] || suffix=-s$seed
 for arm in "${arms[@]}"; do
-  [ -s "$HERE/games-$arm.json" ] && continue
+  [ -s "$HERE/games-$arm$suffix.json" ] && continue
   case $arm in
     d4) eval="net=$D4" ;;
     g025) eval=play ;;
     g*) study_net "$((10#${arm#g}))" "$T/$arm.hnet"; eval="net=$T/$arm.hnet" ;;
   esac
-  (cd "$root" && EVAL=$eval BIN=$B docs/runs/chains/games.sh "$HERE" "$arm" 10000 --quiescence 4 --chain-blend 0.5)
+  (cd "$root" && EVAL=$eval BIN=$B docs/runs/chains/games.sh "$HERE" "$arm$suffix" 10000 --quiescence 4 --chain-blend 0.5 --seed "$seed")
 done
