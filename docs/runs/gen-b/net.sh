@@ -94,6 +94,7 @@ packed_net() {
     32) c=d321a17 ;;
     33) c=1079012 ;;
     34) c=e6f45b8 ;;
+    35) c=5c9e300 ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
