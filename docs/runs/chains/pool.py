@@ -7,13 +7,9 @@ interval. Usage: pool.py PLAIN CHAINED [PLAIN CHAINED ...], arms as paths
 from this folder without `games-` and `.json` (eq33/plain60k)."""
 import math, os, sys
 
-from welch import lines
+from welch import lines, mean_and_var_of_mean as mv
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-def mv(x):
-    m = sum(x) / len(x)
-    return m, sum((v - m) ** 2 for v in x) / (len(x) - 1) / len(x)
 
 args = sys.argv[1:]
 if not args or len(args) % 2:

@@ -19,6 +19,11 @@ def lines(d, arm):
     e = json.load(open(f"{d}/games-{arm}.json"))["evals"][0]
     return [g["lines"] for g in e["games"]]
 
+def mean_and_var_of_mean(x):
+    """The mean of x and the variance of that mean (sample variance / n)."""
+    m = sum(x) / len(x)
+    return m, sum((v - m) ** 2 for v in x) / (len(x) - 1) / len(x)
+
 def cpu(d, arm):
     d, arm = os.path.split(os.path.join(d, arm))
     for line in open(f"{d}/times.tsv"):
@@ -30,11 +35,9 @@ def cpu(d, arm):
 def main():
     d, a, b = sys.argv[1:4]
     A, B = lines(d, a), lines(d, b)
-    ma, mb = sum(A) / len(A), sum(B) / len(B)
-    va = sum((x - ma) ** 2 for x in A) / (len(A) - 1)
-    vb = sum((x - mb) ** 2 for x in B) / (len(B) - 1)
-    se = math.sqrt(va / len(A) + vb / len(B))
-    df = se ** 4 / ((va / len(A)) ** 2 / (len(A) - 1) + (vb / len(B)) ** 2 / (len(B) - 1))
+    (ma, sa), (mb, sb) = mean_and_var_of_mean(A), mean_and_var_of_mean(B)
+    se = math.sqrt(sa + sb)
+    df = se ** 4 / (sa ** 2 / (len(A) - 1) + sb ** 2 / (len(B) - 1))
     h = t975(df) * se
     print(f"{b} vs {a}: {mb:.1f} vs {ma:.1f} lines over {len(B)} and {len(A)} games, "
           f"{mb - ma:+.1f} [{mb - ma - h:+.1f}, {mb - ma + h:+.1f}]; CPU {cpu(d, b):.0f} s vs {cpu(d, a):.0f} s, ratio {cpu(d, b) / cpu(d, a):.2f}")
