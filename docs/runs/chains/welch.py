@@ -2,7 +2,9 @@
 """Welch's comparison of two `games.sh` arms: mean lines of each, B - A with
 a 95% interval (Welch-Satterthwaite degrees of freedom), and the CPU time
 ratio B/A from DIR/times.tsv.  Usage: welch.py DIR A B; an arm of another
-folder is named by its path from DIR (../../gen-b/games/g020)."""
+folder is named by its path from DIR (../../gen-b/games/g020).  An arm may
+pool several games files, joined by '+' (g034+g034-s1): their games
+together, their CPU seconds summed."""
 import json, math, os, sys
 
 def t975(df):
@@ -15,6 +17,8 @@ def t975(df):
     return 1.96
 
 def lines(d, arm):
+    if "+" in arm:
+        return [v for part in arm.split("+") for v in lines(d, part)]
     d, arm = os.path.split(os.path.join(d, arm))
     e = json.load(open(f"{d}/games-{arm}.json"))["evals"][0]
     return [g["lines"] for g in e["games"]]
@@ -25,6 +29,8 @@ def mean_and_var_of_mean(x):
     return m, sum((v - m) ** 2 for v in x) / (len(x) - 1) / len(x)
 
 def cpu(d, arm):
+    if "+" in arm:
+        return sum(cpu(d, part) for part in arm.split("+"))
     d, arm = os.path.split(os.path.join(d, arm))
     for line in open(f"{d}/times.tsv"):
         f = line.rstrip("\n").split("\t")
