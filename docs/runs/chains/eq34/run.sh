@@ -4,7 +4,7 @@
 # games-g034-s1.json) against network 34 plain at 60,000 (the width that
 # spent 1.16-1.19 times the chained arm's CPU with networks 32 and 33), the
 # openings of seeds 0 and 1 (40 each), one thread an arm. Then
-#   python3 ../welch.py . ../../play/games/g034+../../play/games/g034-s1 plain60k+plain60k-s1
+#   python3 ../welch.py . plain60k+plain60k-s1 ../../play/games/g034+../../play/games/g034-s1
 #   usage: [BIN=hatetris] [NET=FILE] run.sh [SEED...]   (default: 0 1, one after the other)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
