@@ -138,18 +138,24 @@ fn play_plays_searchs_game(play_flags: &[&str], search_flags: &[&str]) -> serde_
 }
 
 #[test]
-fn play_is_a_plain_search_with_the_default_network() {
-    let s = play_plays_searchs_game(&[], &["--eval", "net", "--quiescence", "0"]);
+fn play_is_a_search_with_the_default_network_and_damped_record_chains() {
+    let s = play_plays_searchs_game(
+        &[],
+        &["--eval", "net", "--quiescence", "4", "--chain-rule", "record", "--chain-blend", "0.5"],
+    );
     assert!(s["eval"].as_str().unwrap().starts_with("net:embedded:"), "{s}");
-    // `--eval play` and the chains still reach `play`'s search.
-    let chained = ["--eval", "play", "--quiescence", "4", "--chain-blend", "0.5"];
-    let s = play_plays_searchs_game(&chained, &chained);
+    // `--eval play` and the chains' flags still reach `play`'s search.
+    let plain = ["--eval", "play", "--quiescence", "0"];
+    let s = play_plays_searchs_game(&plain, &plain);
     assert!(s["eval"].as_str().unwrap().starts_with("net:embedded-play:"), "{s}");
 }
 
 #[test]
 fn play_with_another_evaluator_plays_searchs_game_and_refuses_an_unknown_one() {
-    play_plays_searchs_game(&["--eval", "baseline"], &["--eval", "baseline"]);
+    play_plays_searchs_game(
+        &["--eval", "baseline"],
+        &["--eval", "baseline", "--quiescence", "4", "--chain-blend", "0.5"],
+    );
     let bad = hatetris(&["play", "--width", "8", "--eval", "nett", "--quiet"]);
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8_lossy(&bad.stderr);

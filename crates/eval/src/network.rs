@@ -131,7 +131,7 @@ impl Network {
     }
 
     /// The network shipped in the binary (`crates/eval/nets/default.hnet`:
-    /// gen-b's generation 29; `crates/eval/nets/README.md` says how it was
+    /// gen-b's generation 34; `crates/eval/nets/README.md` says how it was
     /// trained and why it is the default).
     pub fn embedded_default() -> Network {
         static BYTES: &[u8] = include_bytes!("../nets/default.hnet");

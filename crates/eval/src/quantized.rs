@@ -948,8 +948,8 @@ mod tests {
 
     /// The largest |error| against the f32 network measured on the 3313
     /// distinct wells of the fixture games with the embedded network
-    /// (generation 29) is 4.2e-3 (mean 1.8e-4, worst-case bound 0.34), for an
-    /// output in [-1, 1]; the test allows 6e-3 (mean 3e-4, bound 0.5).
+    /// (generation 34) is 3.5e-3 (mean 3.0e-4, worst-case bound 0.37), for an
+    /// output in [-1, 1]; the test allows 6e-3 (mean 5e-4, bound 0.5).
     /// These are looser than d4's (1.9e-3, bound under 0.2) because each
     /// unit's i16 scale is fitted to its largest weight and the generations'
     /// weights are larger; the searches that made and measured the network
@@ -972,7 +972,7 @@ mod tests {
             wells.len(),
             q.error_bound()
         );
-        assert!(worst <= 6e-3 && mean <= 3e-4, "largest {worst:e}, mean {mean:e}");
+        assert!(worst <= 6e-3 && mean <= 5e-4, "largest {worst:e}, mean {mean:e}");
         assert!(worst <= q.error_bound() && q.error_bound() < 0.5);
     }
 

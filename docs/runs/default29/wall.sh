@@ -6,16 +6,19 @@
 # the wall times are two quiet cores'. Keeps each game's JSON, replay and
 # /usr/bin/time output as net29-W.*, checks each score against the
 # engine's replay of the written replay, and appends to wall.tsv:
-# width, lines, pieces, wall s, CPU s, peak KB.
-#   usage: wall.sh [WIDTH...]
+# width, lines, pieces, wall s, CPU s, peak KB. OUT: the folder they go
+# to (default this one) and NAME their prefix (default net29), for the
+# default networks after 29 (../default34: OUT=../default34 NAME=net34).
+#   usage: [OUT=dir] [NAME=net29] wall.sh [WIDTH...]
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$HERE/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
+OUT=$(mkdir -p "${OUT:-$HERE}" && cd "${OUT:-$HERE}" && pwd) NAME=${NAME:-net29}
 ws=("$@"); [ ${#ws[@]} -gt 0 ] || ws=(1000 10000 30000 40000 50000 60000 80000 100000 120000)
 for w in "${ws[@]}"; do
-  grep -q "^$w	" "$HERE/wall.tsv" 2>/dev/null && continue
-  o="$HERE/net29-$w"
+  grep -q "^$w	" "$OUT/wall.tsv" 2>/dev/null && continue
+  o="$OUT/$NAME-$w"
   /usr/bin/time -f '%U %S %e %M' -o "$o.time.tmp" "$B" search --width "$w" --eval net \
     --json --quiet > "$o.json.tmp"
   mv "$o.json.tmp" "$o.json"; mv "$o.time.tmp" "$o.time"
@@ -24,5 +27,5 @@ for w in "${ws[@]}"; do
   v=$("$B" verify "$o.b2048" | python3 -c "import json,sys; print(json.load(sys.stdin)['score'])")
   [ "$v" = "$lines" ] || { echo "width $w: search says $lines lines, its replay $v" >&2; exit 1; }
   read -r u s e m < "$o.time"
-  printf '%s\t%s\t%s\t%s\t%.1f\t%s\n' "$w" "$lines" "$pieces" "$e" "$(echo "$u + $s" | bc)" "$m" | tee -a "$HERE/wall.tsv"
+  printf '%s\t%s\t%s\t%s\t%.1f\t%s\n' "$w" "$lines" "$pieces" "$e" "$(echo "$u + $s" | bc)" "$m" | tee -a "$OUT/wall.tsv"
 done

@@ -9,28 +9,31 @@ use hatetris_game::replay::Format;
 use hatetris_game::{Enemy, Rules};
 use hatetris_search::{BeamState, SearchConfig};
 
-/// `play`'s defaults: the default network without chains at width 63,000
-/// (132 lines in about 100 s and 360 MB on two cores). From the empty well,
-/// where `play` always starts, that network plays longer without chains
-/// than with them for the same time (`docs/runs/play/plain29/`), so the
-/// chains stay off here as in every other command.
+/// `play`'s defaults: the default network (gen-b's generation 34) with
+/// damped record chains (depth 4, blend 0.5) at width 9,000: 120 lines in
+/// about 70 s on two cores. From the empty well, where `play` always
+/// starts, that network plays longer with those chains than a plain beam
+/// given the same time (`docs/runs/default34/`); every other command keeps
+/// chains off unless asked.
 #[derive(Args, Debug)]
+#[command(mut_arg("quiescence", |a| a.default_value("4")), mut_arg("chain_blend", |a| a.default_value("0.5")))]
 pub struct PlayArgs {
     /// Beam width: wider usually plays longer and takes longer (the default
-    /// takes about 100 seconds and 360 MB on two cores with nothing else
+    /// takes about 70 seconds and 80 MB on two cores with nothing else
     /// running). One game is one draw: the README lists the lines each
     /// width gives.
-    #[arg(long, default_value_t = 63_000)]
+    #[arg(long, default_value_t = 9_000)]
     pub width: usize,
     /// Seed for tie-breaks: the same seed and width give the same game.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// The evaluator, named as `search --eval` names it (default: `net`,
-    /// the embedded default network; `play` is the network this command
-    /// used with chains before, gen-b's generation 25).
+    /// the embedded default network; `play` is gen-b's generation 25, which
+    /// this command used before).
     #[arg(long, default_value = "net")]
     pub eval: String,
-    /// The chains, as every searching command takes them (off by default).
+    /// The chains, as every searching command takes them, with `play`'s
+    /// defaults (set on the struct; `--quiescence 0` turns them off).
     #[command(flatten)]
     pub chains: crate::commands::ChainArgs,
     /// No progress output.

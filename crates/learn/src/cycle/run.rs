@@ -981,6 +981,14 @@ mod tests {
         }
     }
 
+    /// A network whose games at a few dozen entries wide live long and
+    /// clear lines: d4 (`crates/eval/nets/d4.hnet`). The embedded default
+    /// (gen-b's generation 34) was trained on beams of 200,000 and below a
+    /// few hundred entries its games end within about 30 pieces.
+    fn narrow_beam_network() -> Network {
+        Network::from_bytes(include_bytes!("../../../eval/nets/d4.hnet")).expect("d4 is a valid network")
+    }
+
     fn tiny() -> CycleConfig {
         CycleConfig {
             width: 12,
@@ -1178,8 +1186,8 @@ mod tests {
     #[test]
     fn a_game_short_of_the_last_is_searched_again_by_the_network_before() {
         let tmp = tempfile::tempdir().unwrap();
-        // The embedded network's game of 40 pieces clears lines.
-        let net = Network::embedded_default();
+        // d4's game of 40 pieces clears lines.
+        let net = narrow_beam_network();
         let plain = tmp.path().join("plain");
         let base = CycleConfig { max_depth: 40, ..tiny() };
         run_cycles(&plain, 2, &base, &net, Some((2, Step::Search)), &mut |_| {}).unwrap();
@@ -1203,7 +1211,7 @@ mod tests {
     #[test]
     fn the_game_records_how_fast_it_froze_rows() {
         let tmp = tempfile::tempdir().unwrap();
-        let net = Network::embedded_default();
+        let net = narrow_beam_network();
         // Wide enough that the game outlives the freezing rate's hold.
         let config = CycleConfig { max_depth: 70, width: 40, ..tiny() };
         run_cycles(tmp.path(), 1, &config, &net, Some((1, Step::Search)), &mut |_| {}).unwrap();
