@@ -29,6 +29,14 @@ compare_suites() {
 
 # The learn-step studies on a run folder (history1, fitseed, tail, lr,
 # swa, gate) call these after setting HERE to their own folder.
+# seed_suffix: seed, the set of noisy openings (SEED, default 0), and
+# suffix, what its arms' names end in (-sS; nothing for seed 0).
+seed_suffix() {
+  seed=${SEED:-0}
+  suffix=
+  [ "$seed" = 0 ] || suffix=-s$seed
+}
+
 # study_setup: B the binary (BIN, or the repository's release build), T a
 # scratch folder removed when the script ends.
 study_setup() {

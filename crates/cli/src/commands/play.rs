@@ -11,7 +11,7 @@ use hatetris_search::{BeamState, SearchConfig};
 
 /// `play`'s defaults: the default network (gen-b's generation 34) with
 /// damped record chains (depth 4, blend 0.5) at width 9,000: 120 lines in
-/// about 70 s on two cores. From the empty well, where `play` always
+/// about 61 s on two cores. From the empty well, where `play` always
 /// starts, that network plays longer with those chains than a plain beam
 /// given the same time (`docs/runs/default34/`); every other command keeps
 /// chains off unless asked.
@@ -19,7 +19,7 @@ use hatetris_search::{BeamState, SearchConfig};
 #[command(mut_arg("quiescence", |a| a.default_value("4")), mut_arg("chain_blend", |a| a.default_value("0.5")))]
 pub struct PlayArgs {
     /// Beam width: wider usually plays longer and takes longer (the default
-    /// takes about 70 seconds and 80 MB on two cores with nothing else
+    /// takes about 61 seconds and 75 MB on two cores with nothing else
     /// running). One game is one draw: the README lists the lines each
     /// width gives.
     #[arg(long, default_value_t = 9_000)]

@@ -21,8 +21,7 @@ study_setup  # B, the binary (BIN=...); T, a scratch folder
 G=${G:-29} D=${DEPTH:-2} P=${PLAIN:-30000} OUT=$(mkdir -p "${OUT:-$HERE}" && cd "${OUT:-$HERE}" && pwd)
 study_net "$G" "$T/g$G.hnet"
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(chained plain)
-seed=${SEED:-0}
-suffix=; [ "$seed" = 0 ] || suffix=-s$seed
+seed_suffix  # seed, suffix (SEED=...)
 for arm in "${arms[@]}"; do
   case $arm in
     chained) name=chained$D width=10000 flags=(--quiescence "$D" --chain-blend 0.5) ;;

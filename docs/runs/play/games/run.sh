@@ -16,8 +16,7 @@ root=$(cd "$HERE/../../../.." && pwd)
 . "$root/docs/runs/gen-b/net.sh"
 study_setup  # B, the binary (BIN=...); T, a scratch folder
 arms=("$@"); [ ${#arms[@]} -gt 0 ] || arms=(g029 d4 g025)
-seed=${SEED:-0}
-suffix=; [ "$seed" = 0 ] || suffix=-s$seed
+seed_suffix  # seed, suffix (SEED=...)
 for arm in "${arms[@]}"; do
   [ -s "$HERE/games-$arm$suffix.json" ] && continue
   case $arm in

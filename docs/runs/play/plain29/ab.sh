@@ -9,16 +9,21 @@
 # A_ARGS='' P=plain60k P_ARGS='--quiescence 0 --width 60000').
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../gen-b/net.sh"
 B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 OUT=$(mkdir -p "${OUT:-$HERE}" && cd "${OUT:-$HERE}" && pwd)
-an=${A:-chained25-10k} pn=${P:-plain29-65k}
-read -r -a A <<< "${A_ARGS---eval play --quiescence 4 --chain-blend 0.5 --width 10000}"
-read -r -a P <<< "${P_ARGS---eval net --quiescence 0 --width 65000}"
+# The default arms name network 29 by its file: `net` is another network
+# since network 34 became the default.
+packed_net 29 "$T/g29.hnet"
+names=("${A:-chained25-10k}" "${P:-plain29-65k}")
+flags=("${A_ARGS---eval play --quiescence 4 --chain-blend 0.5 --width 10000}"
+       "${P_ARGS---eval net=$T/g29.hnet --quiescence 0 --width 65000}")
 for round in 1 2; do
-  for arm in "$an" "$pn"; do
-    if [ "$arm" = "$an" ]; then args=(play --quiet "${A[@]}"); else args=(play --quiet "${P[@]}"); fi
-    /usr/bin/time -f '%U %S %e %M' -o "$T/time" "$B" "${args[@]}" > "$T/out"
+  for i in 0 1; do
+    arm=${names[i]}
+    read -r -a args <<< "${flags[i]}"
+    /usr/bin/time -f '%U %S %e %M' -o "$T/time" "$B" play --quiet "${args[@]}" > "$T/out"
     lines=$(sed -n 's/^score //p' "$T/out")
     v=$(sed -n 2p "$T/out" | "$B" verify - | python3 -c "import json,sys; print(json.load(sys.stdin)['score'])")
     [ "$v" = "$lines" ] || { echo "$arm: play says $lines, its replay $v" >&2; exit 1; }
