@@ -106,6 +106,25 @@ fn a_chain_band_over_processes_keeps_the_line() {
     }
 }
 
+#[test]
+fn chains_that_follow_one_clear_keep_the_line_over_processes() {
+    // Every candidate chained (record rule, depth 3, one well followed a
+    // clear), and a band of them.
+    for band in [0, 2] {
+        let config = SearchConfig {
+            width: 150,
+            max_depth: 50,
+            seed: 6,
+            quiescence: 3,
+            chain_band: band,
+            chain_follow: 1,
+            ..SearchConfig::default()
+        };
+        let one = single(&config, BeamState::new());
+        assert_same(&one, &on_cluster(2, &config, BeamState::new()));
+    }
+}
+
 fn same_state(a: &BeamState, b: &BeamState) -> bool {
     hatetris_dist::beam::state_fingerprint(a) == hatetris_dist::beam::state_fingerprint(b)
         && (a.peak_tree_nodes, a.tree.len()) == (b.peak_tree_nodes, b.tree.len())

@@ -52,6 +52,10 @@ pub struct HuntConfig {
     /// setting existed searched).
     #[serde(default)]
     pub chain_blend: Blend,
+    /// How many wells a chain goes on from after each clear (0: every one,
+    /// as books before the setting existed searched).
+    #[serde(default)]
+    pub chain_follow: u32,
 }
 
 fn sz_rule() -> ChainRule {
@@ -183,6 +187,7 @@ impl HuntState {
             chain_rule: self.config.chain_rule,
             chain_band: self.config.chain_band,
             chain_blend: self.config.chain_blend,
+            chain_follow: self.config.chain_follow,
             seed: self.config.seed ^ (iteration as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             twins: 1,
             max_depth: 0,
@@ -351,6 +356,7 @@ mod tests {
             chain_rule: ChainRule::Record,
             chain_band: 0,
             chain_blend: Blend::FULL,
+            chain_follow: 0,
         }
     }
 

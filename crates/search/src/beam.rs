@@ -56,6 +56,9 @@ pub struct SearchConfig {
     pub chain_band: u32,
     /// How much of a chain's rise counts (`Blend`).
     pub chain_blend: Blend,
+    /// How many wells a chain goes on from after each clear (0: all; see
+    /// `Chains::follow`).
+    pub chain_follow: u32,
     /// Breaks ties between equal values; the same seed gives the same game.
     pub seed: u64,
     /// Entries kept per well when their memories differ.
@@ -67,7 +70,13 @@ pub struct SearchConfig {
 impl SearchConfig {
     /// The chain setting the values look through.
     pub fn chains(&self) -> Chains {
-        Chains { rule: self.chain_rule, depth: self.quiescence, band: self.chain_band, blend: self.chain_blend }
+        Chains {
+            rule: self.chain_rule,
+            depth: self.quiescence,
+            band: self.chain_band,
+            blend: self.chain_blend,
+            follow: self.chain_follow,
+        }
     }
 }
 
@@ -81,6 +90,7 @@ impl Default for SearchConfig {
             chain_rule: ChainRule::default(),
             chain_band: 0,
             chain_blend: Blend::FULL,
+            chain_follow: 0,
             seed: 0,
             twins: 1,
             max_depth: 0,
@@ -822,6 +832,7 @@ pub(crate) mod tests {
             chain_rule: ChainRule::Record,
             chain_band: 0,
             chain_blend: Blend::FULL,
+            chain_follow: 0,
             seed,
             twins: 1,
             max_depth: 300,
@@ -878,12 +889,13 @@ pub(crate) mod tests {
         }
     }
 
-    /// Chained searches, every rule, banded or not: the same line on any
-    /// thread count (the chain memo is per thread, and must not show).
+    /// Chained searches, every rule, banded or not, following every clear
+    /// or one: the same line on any thread count (the chain memo is per
+    /// thread, and must not show).
     #[test]
     fn chained_searches_give_the_same_line_on_any_thread_count() {
         for rule in ChainRule::ALL {
-            for band in [0, 2] {
+            for (band, follow) in [(0, 0), (2, 0), (0, 1), (2, 1)] {
                 let config = SearchConfig {
                     width: 48,
                     max_depth: 60,
@@ -891,6 +903,7 @@ pub(crate) mod tests {
                     quiescence: 3,
                     chain_rule: rule,
                     chain_band: band,
+                    chain_follow: follow,
                     ..SearchConfig::default()
                 };
                 let runs: Vec<SearchResult> = [1, 2]
@@ -900,8 +913,8 @@ pub(crate) mod tests {
                         pool.install(|| search(&config, &LowAndFlat, &mut |_| {}))
                     })
                     .collect();
-                assert_eq!(runs[1].moves, runs[0].moves, "{rule} band {band}");
-                assert!(runs[0].score > 0, "{rule} band {band}: the game must clear lines");
+                assert_eq!(runs[1].moves, runs[0].moves, "{rule} band {band} follow {follow}");
+                assert!(runs[0].score > 0, "{rule} band {band} follow {follow}: the game must clear lines");
             }
         }
     }

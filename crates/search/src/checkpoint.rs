@@ -18,7 +18,7 @@ const MAGIC: &[u8; 4] = b"HTCK";
 // 2: the quiescence field is a chain depth (was on/off, meaning depth 4).
 // 3: the chain blend (thousandths) follows the piece cap; a version 2 file
 // read as the whole rise, which is what it used.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 pub const FILE_NAME: &str = "checkpoint.htck";
 /// The checkpoint before the last, kept by [`save_keeping_previous`].
 pub const PREVIOUS_NAME: &str = "checkpoint.prev.htck";
@@ -71,6 +71,7 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
     o.u64(config.twins as u64);
     o.u64(config.max_depth as u64);
     o.u32(config.chain_blend.thousandths());
+    o.u32(config.chain_follow);
     o.str(evaluator);
     o.u64(s.depth as u64);
     o.u32(s.best_score);
@@ -101,7 +102,7 @@ fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
 
 fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     let p = || path.to_path_buf();
-    let (version, body) = frame::decode(bytes, MAGIC, "checkpoint", &[2, VERSION])
+    let (version, body) = frame::decode(bytes, MAGIC, "checkpoint", &[2, 3, VERSION])
         .map_err(|source| CheckpointError::Frame { path: p(), source })?;
     let bad = |what| CheckpointError::Malformed { path: p(), what };
     let mut i = frame::Reader::new(body);
@@ -119,6 +120,8 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
     } else {
         Blend::FULL
     };
+    // Files before version 4 followed every clear.
+    let chain_follow = if version >= 4 { i.u32().ok_or(bad("config"))? } else { 0 };
     let evaluator = i.str().ok_or(bad("evaluator"))?;
     let rules = Rules::with_height(height).ok_or(bad("height"))?;
     let config = SearchConfig {
@@ -129,6 +132,7 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Restored, CheckpointError> {
         chain_rule,
         chain_band,
         chain_blend,
+        chain_follow,
         seed,
         twins,
         max_depth,
@@ -330,7 +334,8 @@ mod tests {
         // width, height, enemy, chains, seed, twins, piece cap: 44 bytes.
         let at = 44;
         assert_eq!(u32::from_le_bytes(body[at..at + 4].try_into().unwrap()), 500);
-        let v2 = [&body[..at], &body[at + 4..]].concat();
+        // Version 2 had neither the blend's word nor the follow's after it.
+        let v2 = [&body[..at], &body[at + 8..]].concat();
         let restored = decode(&frame::encode(MAGIC, 2, &v2), Path::new("v2")).unwrap();
         assert_eq!(restored.config.chain_blend, Blend::FULL);
         assert_eq!(restored.state.depth, state.depth);
@@ -338,6 +343,29 @@ mod tests {
         past[at..at + 4].copy_from_slice(&1001u32.to_le_bytes());
         let e = decode(&frame::encode(MAGIC, VERSION, &past), Path::new("past")).err().expect("blend past 1");
         assert!(e.to_string().contains("chain blend"), "{e}");
+    }
+
+    /// The chain follow survives a checkpoint; a version 3 file (no
+    /// follow: the word after the blend missing) follows every clear.
+    #[test]
+    fn chain_follow_round_trips_and_version_3_files_follow_every_clear() {
+        let mut state = BeamState::new();
+        run(&mut state, &SearchConfig { max_depth: 3, ..config() }, &LowAndFlat, &mut |_| true);
+        for follow in [0, 1, 7] {
+            let config = SearchConfig { quiescence: 4, chain_follow: follow, ..config() };
+            let restored = decode(&encode(&config, "x", &state), Path::new("new")).unwrap();
+            assert_eq!(restored.config.chain_follow, follow);
+            assert_eq!(restored.state.beam.len(), state.beam.len());
+        }
+        let config = SearchConfig { quiescence: 4, chain_follow: 1, ..config() };
+        let bytes = encode(&config, "x", &state);
+        let (_, body) = frame::decode(&bytes, MAGIC, "checkpoint", &[VERSION]).unwrap();
+        let at = 48;
+        assert_eq!(u32::from_le_bytes(body[at..at + 4].try_into().unwrap()), 1);
+        let v3 = [&body[..at], &body[at + 4..]].concat();
+        let restored = decode(&frame::encode(MAGIC, 3, &v3), Path::new("v3")).unwrap();
+        assert_eq!((restored.config.chain_follow, restored.config.quiescence), (0, 4));
+        assert_eq!(restored.state.depth, state.depth);
     }
 
     #[test]

@@ -89,6 +89,10 @@ pub struct Chains {
     pub band: u32,
     /// How much of the rise a chain gives a valued well counts.
     pub blend: Blend,
+    /// How many of the wells a clear reaches a chain goes on from: the
+    /// `follow` best by their own values (0: every one, the whole tree the
+    /// rule allows). See `follow_chains`.
+    pub follow: u32,
 }
 
 /// The part of a chain's rise that counts: a well of own value v whose
@@ -275,6 +279,9 @@ pub fn chain_values(
         // No chain, no memo: a plain search's entries never touch it.
         return chained_children(eval, rules, parent, wells, chains, values, &mut ChainMemo::default());
     }
+    if chains.follow > 0 {
+        return follow_chains(eval, rules, Some(parent.map(|p| p.playable(rules))), wells, chains, values);
+    }
     with_memo(|memo| chained_children(eval, rules, parent, wells, chains, values, memo))
 }
 
@@ -286,6 +293,9 @@ pub fn raise_values(eval: &dyn Evaluator, rules: Rules, wells: &[Well], chains: 
     debug_assert_eq!(wells.len(), values.len());
     if chains.depth == 0 {
         return;
+    }
+    if chains.follow > 0 {
+        return follow_chains(eval, rules, None, wells, chains, values);
     }
     let left = (chains.depth - 1) as u8;
     raise_blended(chains.blend, values, |values| {
@@ -463,6 +473,115 @@ fn raise_by_clears(
     eval.evaluate_batch(&fresh_rows, &mut layer.own);
     value_layer(eval, rules, rule, &layer.fresh, &mut layer.own, left, memo);
     raise_from_layer(layer, values, memo);
+}
+
+/// The values of `wells` through chains that go on, after each clear, from
+/// only the `chains.follow` wells it reaches that have the best values of
+/// their own (ties: the lower rows first), the rest of the clear counting
+/// by those own values. A well's value is then the best own value along
+/// its followed chains:
+///
+/// F(w, 0) = own(w); F(w, d) = max(own(w), own(c) for every c one clear
+/// of w reaches, F(c, d - 1) for the `follow` best of those c).
+///
+/// With `follow` 1 a chain is one line of clears, the best-looking at each
+/// step, where the whole tree (`follow` 0) holds every order of clears:
+/// in a game late, 1.7 wells a candidate at the first clear and 7.3 over
+/// four, where one line of four holds about 4 (docs/runs/chains/follow/).
+/// No memo: one line from each candidate seldom meets another.
+///
+/// `family`: `Some(parent)` when `wells` are one entry's children, whose
+/// own values (written into `values`) and their first clears' are found
+/// in one `evaluate_family`; `None` when `values` hold the own values.
+fn follow_chains(
+    eval: &dyn Evaluator,
+    rules: Rules,
+    family: Option<Option<&[u16]>>,
+    wells: &[Well],
+    chains: Chains,
+    values: &mut [f32],
+) {
+    debug_assert_eq!(wells.len(), values.len());
+    let follow = chains.follow as usize;
+    // (the candidate a chain started from, a well it reaches)
+    let mut reached: Vec<(u32, Well)> = Vec::new();
+    for_each_clear(wells, rules, chains.rule, |k, next| reached.push((k as u32, next)));
+    by_source(&mut reached);
+    let mut own = vec![0.0; reached.len()];
+    let rows: Vec<&[u16]> = reached.iter().map(|r| r.1.playable(rules)).collect();
+    match family {
+        Some(parent) => {
+            let children: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
+            let from: Vec<u32> = reached.iter().map(|r| r.0).collect();
+            eval.evaluate_family(parent, &children, &rows, &from, values, &mut own);
+        }
+        None => eval.evaluate_batch(&rows, &mut own),
+    }
+    drop(rows);
+    let mut best = values.to_vec();
+    let mut frontier = Vec::new();
+    keep_best(&reached, &own, |k| k, follow, &mut best, &mut frontier);
+    for _ in 1..chains.depth {
+        if frontier.is_empty() {
+            break;
+        }
+        let from: Vec<(u32, Well)> = std::mem::take(&mut frontier);
+        let at: Vec<Well> = from.iter().map(|f| f.1).collect();
+        reached.clear();
+        for_each_clear(&at, rules, chains.rule, |k, next| reached.push((k as u32, next)));
+        by_source(&mut reached);
+        let rows: Vec<&[u16]> = reached.iter().map(|r| r.1.playable(rules)).collect();
+        own.clear();
+        own.resize(reached.len(), 0.0);
+        eval.evaluate_batch(&rows, &mut own);
+        drop(rows);
+        keep_best(&reached, &own, |f| from[f as usize].0, follow, &mut best, &mut frontier);
+    }
+    raise_blended(chains.blend, values, |values| {
+        for (v, b) in values.iter_mut().zip(best) {
+            *v = v.max(b);
+        }
+    });
+}
+
+/// `reached` in runs of one source each: the S/Z rule's sweep interleaves
+/// four wells, the other rules give them so already.
+fn by_source(reached: &mut [(u32, Well)]) {
+    if !reached.is_sorted_by_key(|r| r.0) {
+        reached.sort_by_key(|r| r.0);
+    }
+}
+
+/// For each well of `reached` (runs of one source each, as `for_each_clear`
+/// gives them, the source's candidate `candidate(source)`): raises that
+/// candidate's `best` to the run's best own value, and pushes the run's
+/// `follow` best wells, with their candidate, onto `frontier`.
+fn keep_best(
+    reached: &[(u32, Well)],
+    own: &[f32],
+    candidate: impl Fn(u32) -> u32,
+    follow: usize,
+    best: &mut [f32],
+    frontier: &mut Vec<(u32, Well)>,
+) {
+    let mut order: Vec<usize> = Vec::new();
+    let mut start = 0;
+    while start < reached.len() {
+        let source = reached[start].0;
+        let end = start + reached[start..].iter().take_while(|r| r.0 == source).count();
+        let cand = candidate(source);
+        order.clear();
+        order.extend(start..end);
+        if end - start > 1 {
+            order.sort_unstable_by(|&a, &b| {
+                own[b].total_cmp(&own[a]).then_with(|| reached[a].1.rows.cmp(&reached[b].1.rows))
+            });
+        }
+        let b = &mut best[cand as usize];
+        *b = b.max(own[order[0]]);
+        frontier.extend(order.iter().take(follow).map(|&i| (cand, reached[i].1)));
+        start = end;
+    }
 }
 
 /// Calls `reached(k, next)` for each well `next` that a clear `rule` allows
@@ -928,7 +1047,7 @@ mod tests {
                     let children = landings(&parent, rules, &[Piece::I, Piece::S, Piece::O]);
                     for t in [0, 250, 500, 1000] {
                         let blend = Blend::from_thousandths(t).unwrap();
-                        let chains = Chains { rule, depth: 2, band: 0, blend };
+                        let chains = Chains { rule, depth: 2, band: 0, blend, follow: 0 };
                         let mut family = vec![0.0; children.len()];
                         chain_values(eval, rules, Some(&parent), &children, chains, &mut family);
                         let mut raised: Vec<f32> = children.iter().map(|c| eval.evaluate(c.playable(rules))).collect();
@@ -953,6 +1072,76 @@ mod tests {
             }
         }
         assert!(risen > 50, "the families must exercise chains that raise a value ({risen})");
+    }
+
+    /// F(w, d) of `follow_chains` as written: the wells one clear reaches,
+    /// best own value first (ties: lower rows first), the best `follow` of
+    /// them followed on.
+    fn naive_follow(
+        eval: &dyn Evaluator,
+        rules: Rules,
+        well: &Well,
+        rule: ChainRule,
+        chain: u32,
+        follow: usize,
+    ) -> f32 {
+        let own = eval.evaluate(well.playable(rules));
+        if chain == 0 {
+            return own;
+        }
+        let mut next: Vec<(f32, Well)> =
+            literal_step(well, rules, rule).into_iter().map(|w| (eval.evaluate(w.playable(rules)), w)).collect();
+        next.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.rows.cmp(&b.1.rows)));
+        next.dedup_by(|a, b| a.1 == b.1);
+        let mut best = own;
+        for (i, (v, w)) in next.iter().enumerate() {
+            best = best.max(*v);
+            if i < follow {
+                best = best.max(naive_follow(eval, rules, w, rule, chain - 1, follow));
+            }
+        }
+        best
+    }
+
+    /// Chains that follow the best one or two wells of each clear, every
+    /// rule, as families valued with their parent and as wells raised on
+    /// their own (a band), with a hand-made evaluator and the network's
+    /// incremental path: bit for bit the literal recursion, blended.
+    #[test]
+    fn followed_chains_are_the_literal_recursion() {
+        let rules = Rules::STANDARD;
+        let net = hatetris_eval::Network::embedded_default();
+        let incremental = hatetris_eval::QuantizedNetwork::new(&net).with_incremental(true);
+        let evals: [&dyn Evaluator; 2] = [&Lowness, &incremental];
+        let (mut risen, mut pruned) = (0, 0);
+        for eval in evals {
+            for rule in ChainRule::ALL {
+                for parent in chain_wells(10).into_iter().chain(double_wells(6)) {
+                    let children = landings(&parent, rules, &[Piece::I, Piece::S, Piece::O]);
+                    for (follow, depth, t) in [(1, 3, 1000), (2, 2, 1000), (1, 4, 500)] {
+                        let blend = Blend::from_thousandths(t).unwrap();
+                        let chains = Chains { rule, depth, band: 0, blend, follow };
+                        let mut family = vec![0.0; children.len()];
+                        chain_values(eval, rules, Some(&parent), &children, chains, &mut family);
+                        let mut raised: Vec<f32> = children.iter().map(|c| eval.evaluate(c.playable(rules))).collect();
+                        raise_values(eval, rules, &children, chains, &mut raised);
+                        for (k, c) in children.iter().enumerate() {
+                            let own = eval.evaluate(c.playable(rules));
+                            let max = naive_follow(eval, rules, c, rule, depth, follow as usize);
+                            let literal = blend.apply(own, max);
+                            assert_eq!(family[k].to_bits(), literal.to_bits(), "{rule} follow {follow} {c:?}");
+                            assert_eq!(raised[k].to_bits(), literal.to_bits(), "{rule} follow {follow} {c:?}");
+                            risen += (max > own) as u32;
+                            if depth == 3 {
+                                pruned += (max < naive_rule(eval, rules, c, rule, depth)) as u32;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(risen > 100, "the chains must raise values ({risen})");
+        assert!(pruned > 0, "following fewer wells must miss some chain ({pruned})");
     }
 
     #[test]

@@ -84,6 +84,7 @@ pub fn play_games(
             chain_rule: config.chains.rule,
             chain_band: config.chains.band,
             chain_blend: config.chains.blend,
+            chain_follow: config.chains.follow,
             ..Default::default()
         };
         let opening = noisy_opening(eval, &search, config.open, config.noise, salt);

@@ -62,6 +62,7 @@ pub fn measure(
         chain_rule: chains.rule,
         chain_band: chains.band,
         chain_blend: chains.blend,
+        chain_follow: chains.follow,
         seed,
         twins: 1,
         max_depth: pieces,

@@ -135,6 +135,7 @@ fn to_json(args: &GamesArgs, played: &[Played], compared: Option<&(Unpaired, Unp
         "chain_rule": args.chains.chain_rule.name(),
         "chain_band": args.chains.chain_band,
         "chain_blend": args.chains.chain_blend,
+        "chain_follow": args.chains.chain_follow,
         "evals": evals,
     });
     if let Some((pieces, lines)) = compared {

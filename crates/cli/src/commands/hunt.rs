@@ -54,6 +54,10 @@ pub struct HuntArgs {
     /// [default: 1].
     #[arg(long)]
     pub chain_blend: Option<hatetris_search::Blend>,
+    /// How many wells a chain goes on from after each clear, as `search
+    /// --chain-follow` [default: 0, every one].
+    #[arg(long)]
+    pub chain_follow: Option<u32>,
     #[command(flatten)]
     pub run: crate::commands::RunArgs,
     /// Spread each search over processes: every process keeps the hunt in
@@ -80,6 +84,9 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
     if args.chain_band.is_some_and(|b| b > crate::commands::MAX_BAND) {
         bail!("--chain-band must be at most {}", crate::commands::MAX_BAND);
     }
+    if args.chain_follow.is_some_and(|f| f > crate::commands::MAX_FOLLOW) {
+        bail!("--chain-follow must be at most {}", crate::commands::MAX_FOLLOW);
+    }
     if args.stride == Some(0) {
         bail!("--stride must be at least 1");
     }
@@ -101,6 +108,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
                 ("chain-rule", args.chain_rule.map(|v| v.to_string()), c.chain_rule.to_string()),
                 ("chain-band", args.chain_band.map(|v| v.to_string()), c.chain_band.to_string()),
                 ("chain-blend", args.chain_blend.map(|v| v.to_string()), c.chain_blend.to_string()),
+                ("chain-follow", args.chain_follow.map(|v| v.to_string()), c.chain_follow.to_string()),
             ] {
                 if let Some(g) = given.filter(|g| *g != stored) {
                     bail!("{} was started with --{name} {stored}; it cannot go on with {g}", args.dir.display());
@@ -126,6 +134,7 @@ pub fn hunt(args: &HuntArgs) -> Result<()> {
             chain_rule: args.chain_rule.unwrap_or_default(),
             chain_band: args.chain_band.unwrap_or(0),
             chain_blend: args.chain_blend.unwrap_or_default(),
+            chain_follow: args.chain_follow.unwrap_or(0),
         })?,
     };
     // A hunt stores its evaluator's identity (a network with its CRC32):

@@ -62,6 +62,11 @@ pub struct ChainArgs {
     /// v + blend (max(v, m) - v); 1 is the record engine's max(v, m).
     #[arg(long, default_value_t = hatetris_search::Blend::FULL)]
     pub chain_blend: hatetris_search::Blend,
+    /// After each clear, go on from only this many of the wells it reaches,
+    /// the best by their own values (0: from every one, the whole tree the
+    /// rule allows; 1: one line of clears, about 0.6 times the cost).
+    #[arg(long, default_value_t = 0)]
+    pub chain_follow: u32,
 }
 
 impl ChainArgs {
@@ -70,6 +75,9 @@ impl ChainArgs {
         chain_depth("quiescence", self.quiescence)?;
         if self.chain_band > MAX_BAND {
             anyhow::bail!("--chain-band must be at most {MAX_BAND}");
+        }
+        if self.chain_follow > MAX_FOLLOW {
+            anyhow::bail!("--chain-follow must be at most {MAX_FOLLOW}");
         }
         Ok(self.unchecked())
     }
@@ -81,6 +89,7 @@ impl ChainArgs {
             depth: self.quiescence,
             band: self.chain_band,
             blend: self.chain_blend,
+            follow: self.chain_follow,
         }
     }
 }
@@ -102,6 +111,10 @@ pub fn chain_depth(flag: &str, depth: u32) -> anyhow::Result<()> {
 /// most a few dozen landings an entry); the cap keeps it in a checkpoint's
 /// 16 bits.
 pub const MAX_BAND: u32 = 1000;
+
+/// A clear reaches at most a few dozen wells: following 100 of them is
+/// following every one, by another road.
+pub const MAX_FOLLOW: u32 = 100;
 
 impl RunArgs {
     /// Sizes the thread pool as `--threads` asks.

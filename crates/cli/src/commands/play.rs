@@ -57,6 +57,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         chain_rule: chains.rule,
         chain_band: chains.band,
         chain_blend: chains.blend,
+        chain_follow: chains.follow,
         ..SearchConfig::default()
     };
     let done = run_search(&config, eval.as_ref(), &name, BeamState::new(), None, args.quiet, Format::Base2048)?;

@@ -71,6 +71,7 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         chain_rule: chains.rule,
         chain_band: chains.band,
         chain_blend: chains.blend,
+        chain_follow: chains.follow,
         seed: args.seed,
         ..CycleConfig::default()
     });

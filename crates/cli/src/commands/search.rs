@@ -206,6 +206,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             chain_rule: chains.rule,
             chain_band: chains.band,
             chain_blend: chains.blend,
+            chain_follow: chains.follow,
             seed: args.seed,
             twins: args.twins,
             max_depth: args.max_depth,

@@ -161,6 +161,7 @@ fn to_json(
         "chain_rule": args.chains.chain_rule.name(),
         "chain_band": args.chains.chain_band,
         "chain_blend": args.chains.chain_blend,
+        "chain_follow": args.chains.chain_follow,
         "seed": args.seed,
         "evals": evals,
     });

@@ -33,6 +33,11 @@ pub struct CycleConfig {
     /// from before the setting searched).
     #[serde(default)]
     pub chain_blend: Blend,
+    /// How many wells the search step's chains go on from after each clear
+    /// (0: every one; stored only when not 0, so that runs from before the
+    /// setting read and write as they did).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub chain_follow: u32,
     pub seed: u64,
     /// Stop the search step after this many pieces (0: until the game ends).
     pub max_depth: usize,
@@ -183,6 +188,7 @@ impl Default for CycleConfig {
             chain_rule: ChainRule::default(),
             chain_band: 0,
             chain_blend: Blend::FULL,
+            chain_follow: 0,
             seed: 0,
             max_depth: 0,
             train: TrainConfig::default(),
@@ -318,7 +324,7 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 12] = [
+pub const RETUNABLE: [(&str, Retune); 13] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
@@ -327,12 +333,14 @@ pub const RETUNABLE: [(&str, Retune); 12] = [
         to.refine.quiescence = from.refine.quiescence;
         to.refine.chain_rule = from.refine.chain_rule;
         to.refine.chain_blend = from.refine.chain_blend;
+        to.refine.chain_follow = from.refine.chain_follow;
     }),
     ("history", |to, from| to.history = from.history),
     ("quiescence", |to, from| to.quiescence = from.quiescence),
     ("chain_rule", |to, from| to.chain_rule = from.chain_rule),
     ("chain_band", |to, from| to.chain_band = from.chain_band),
     ("chain_blend", |to, from| to.chain_blend = from.chain_blend),
+    ("chain_follow", |to, from| to.chain_follow = from.chain_follow),
     ("max_epochs", |to, from| to.train.max_epochs = from.train.max_epochs),
     ("lr", |to, from| to.train.learning_rate = from.train.learning_rate),
 ];
@@ -361,4 +369,9 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
     }
     config.validate()?;
     write_json(&dir.join("config.json"), config)
+}
+
+/// For `skip_serializing_if`: a setting left at 0 is not written.
+pub(crate) fn is_zero(v: &u32) -> bool {
+    *v == 0
 }

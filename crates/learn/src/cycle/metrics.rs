@@ -65,6 +65,9 @@ pub struct CycleMetrics {
     /// the setting existed, which counted the whole rise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_blend: Option<Blend>,
+    /// The chains' follow of that search, when not 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_follow: Option<u32>,
 }
 
 /// A network's strength on the embedded suite (suite.json).

@@ -127,13 +127,16 @@ fn part_key(wells: &[Well], range: &std::ops::Range<usize>, families: Option<&[u
 /// derived `Debug`), so that parts kept by an older build still count;
 /// the chains only where they are on.
 fn key_text(c: &RefineConfig) -> String {
-    let RefineConfig { width, depth, step, target, gamma, every, quiescence, chain_rule, chain_blend } = c;
+    let RefineConfig { width, depth, step, target, gamma, every, quiescence, chain_rule, chain_blend, chain_follow } =
+        c;
     let plain =
         format!("RefineConfig {{ width: {width}, depth: {depth}, step: {step:?}, target: {target:?}, gamma: {gamma:?}, every: {every} }}");
     if *quiescence == 0 {
         plain
-    } else {
+    } else if *chain_follow == 0 {
         format!("{plain} chains {quiescence} {chain_rule:?} {chain_blend:?}")
+    } else {
+        format!("{plain} chains {quiescence} {chain_rule:?} {chain_blend:?} follow {chain_follow}")
     }
 }
 

@@ -89,6 +89,10 @@ pub struct RefineConfig {
     /// The lookahead's chain blend (with `quiescence` above 0).
     #[serde(default)]
     pub chain_blend: Blend,
+    /// The lookahead's chain follow (with `quiescence` above 0; stored
+    /// only when not 0).
+    #[serde(default, skip_serializing_if = "crate::cycle::config::is_zero")]
+    pub chain_follow: u32,
 }
 
 fn default_gamma() -> f32 {
@@ -111,6 +115,7 @@ impl Default for RefineConfig {
             quiescence: 0,
             chain_rule: ChainRule::default(),
             chain_blend: Blend::default(),
+            chain_follow: 0,
         }
     }
 }
@@ -135,6 +140,7 @@ impl RefineConfig {
             chain_rule: self.chain_rule,
             chain_band: 0,
             chain_blend: self.chain_blend,
+            chain_follow: self.chain_follow,
             seed,
             twins: 1,
             max_depth: self.depth,

@@ -262,6 +262,9 @@ pub struct SearchRecord {
     /// Its chains' blend.
     #[serde(default)]
     pub chain_blend: Option<Blend>,
+    /// Its chains' follow, when not 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_follow: Option<u32>,
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
@@ -592,6 +595,7 @@ pub fn run_cycles_on(
             chains: record.chains,
             chain_rule: record.chain_rule,
             chain_blend: record.chain_blend,
+            chain_follow: record.chain_follow,
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
@@ -734,6 +738,7 @@ impl Sampler<'_> {
                     depth: self.config.quiescence,
                     band: 0,
                     blend: self.config.chain_blend,
+                    follow: self.config.chain_follow,
                 };
                 chain_values(self.net, rules, Some(&e.well), &children, chains, &mut values);
                 self.pending.extend(wells.into_iter().zip(values).map(|((w, family), v)| (w, family, v)));
@@ -809,6 +814,7 @@ fn search_step(
         chain_rule: config.chain_rule,
         chain_band: config.chain_band,
         chain_blend: config.chain_blend,
+        chain_follow: config.chain_follow,
         seed,
         twins: 1,
         max_depth: config.max_depth,
@@ -926,6 +932,7 @@ fn search_step(
         chains: Some((config.quiescence, config.chain_band)),
         chain_rule: Some(config.chain_rule),
         chain_blend: Some(config.chain_blend),
+        chain_follow: (config.chain_follow > 0).then_some(config.chain_follow),
     })
 }
 
