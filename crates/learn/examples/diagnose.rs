@@ -34,7 +34,7 @@ use hatetris_strength::{measure, summarize, Suite};
 use rand::{Rng, SeedableRng};
 
 /// One S/Z clear deep: the chains these diagnoses were measured with.
-const SZ1: Chains = Chains { rule: ChainRule::Sz, depth: 1, band: 0, blend: Blend::FULL };
+const SZ1: Chains = Chains { rule: ChainRule::Sz, depth: 1, band: 0, blend: Blend::FULL, follow: 0 };
 use rayon::prelude::*;
 use std::path::Path;
 

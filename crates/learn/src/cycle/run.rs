@@ -954,12 +954,14 @@ mod tests {
             chain_rule: ChainRule::Enemy,
             chain_band: 2,
             chain_blend: Blend::from_thousandths(500).unwrap(),
+            chain_follow: 1,
             refine: RefineConfig {
                 width: 8,
                 every: 2,
                 quiescence: 2,
                 chain_rule: ChainRule::Enemy,
                 chain_blend: Blend::from_thousandths(500).unwrap(),
+                chain_follow: 1,
                 ..tiny().refine
             },
             history: 1,
@@ -1264,6 +1266,7 @@ mod tests {
             chain_rule: ChainRule::Sz,
             chain_band: 0,
             chain_blend: Blend::FULL,
+            chain_follow: 0,
             seed: 1,
             twins: 1,
             max_depth: 20,
