@@ -504,39 +504,41 @@ fn follow_chains(
 ) {
     debug_assert_eq!(wells.len(), values.len());
     let follow = chains.follow as usize;
-    // (the candidate a chain started from, a well it reaches)
-    let mut reached: Vec<(u32, Well)> = Vec::new();
-    for_each_clear(wells, rules, chains.rule, |k, next| reached.push((k as u32, next)));
-    by_source(&mut reached);
-    let mut own = vec![0.0; reached.len()];
-    let rows: Vec<&[u16]> = reached.iter().map(|r| r.1.playable(rules)).collect();
-    match family {
-        Some(parent) => {
-            let children: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
-            let from: Vec<u32> = reached.iter().map(|r| r.0).collect();
-            eval.evaluate_family(parent, &children, &rows, &from, values, &mut own);
-        }
-        None => eval.evaluate_batch(&rows, &mut own),
-    }
-    drop(rows);
     let mut best = values.to_vec();
+    // The wells the chains have reached, with the candidate each started
+    // from; the first layer starts from the candidates themselves.
+    let mut at: Vec<Well> = Vec::new();
+    let mut candidate: Vec<u32> = Vec::new();
+    // (the index in the layer's sources, a well one clear reaches)
+    let mut reached: Vec<(u32, Well)> = Vec::new();
+    let mut own = Vec::new();
     let mut frontier = Vec::new();
-    keep_best(&reached, &own, |k| k, follow, &mut best, &mut frontier);
-    for _ in 1..chains.depth {
-        if frontier.is_empty() {
+    for depth in 0..chains.depth {
+        let first = depth == 0;
+        if !first && at.is_empty() {
             break;
         }
-        let from: Vec<(u32, Well)> = std::mem::take(&mut frontier);
-        let at: Vec<Well> = from.iter().map(|f| f.1).collect();
-        reached.clear();
-        for_each_clear(&at, rules, chains.rule, |k, next| reached.push((k as u32, next)));
-        by_source(&mut reached);
+        clears_by_source(if first { wells } else { &at }, rules, chains.rule, &mut reached);
         let rows: Vec<&[u16]> = reached.iter().map(|r| r.1.playable(rules)).collect();
         own.clear();
         own.resize(reached.len(), 0.0);
-        eval.evaluate_batch(&rows, &mut own);
+        match family {
+            Some(parent) if first => {
+                let children: Vec<&[u16]> = wells.iter().map(|w| w.playable(rules)).collect();
+                let from: Vec<u32> = reached.iter().map(|r| r.0).collect();
+                eval.evaluate_family(parent, &children, &rows, &from, values, &mut own);
+                best.copy_from_slice(values);
+            }
+            _ => eval.evaluate_batch(&rows, &mut own),
+        }
         drop(rows);
-        keep_best(&reached, &own, |f| from[f as usize].0, follow, &mut best, &mut frontier);
+        frontier.clear();
+        let of = |s: u32| if first { s } else { candidate[s as usize] };
+        keep_best(&reached, &own, of, follow, &mut best, &mut frontier);
+        at.clear();
+        at.extend(frontier.iter().map(|f: &(u32, Well)| f.1));
+        candidate.clear();
+        candidate.extend(frontier.iter().map(|f| f.0));
     }
     raise_blended(chains.blend, values, |values| {
         for (v, b) in values.iter_mut().zip(best) {
@@ -545,9 +547,13 @@ fn follow_chains(
     });
 }
 
-/// `reached` in runs of one source each: the S/Z rule's sweep interleaves
-/// four wells, the other rules give them so already.
-fn by_source(reached: &mut [(u32, Well)]) {
+/// Fills `reached` with the wells one clear by `rule` reaches from
+/// `wells`, each with the index of the well it came from, in runs of one
+/// source each: the S/Z rule's sweep interleaves four wells, the other
+/// rules give them so already.
+fn clears_by_source(wells: &[Well], rules: Rules, rule: ChainRule, reached: &mut Vec<(u32, Well)>) {
+    reached.clear();
+    for_each_clear(wells, rules, rule, |k, next| reached.push((k as u32, next)));
     if !reached.is_sorted_by_key(|r| r.0) {
         reached.sort_by_key(|r| r.0);
     }
