@@ -42,10 +42,14 @@ B=${HATETRIS:-$HERE/../../../target/release/hatetris}
 export HATETRIS=$B
 LOG=${LOG:-$(dirname "$RUN")/log.txt}
 mkdir -p "$(dirname "$LOG")"
-setsid nohup nice bash "$HERE/run.sh" "$RUN" "${GENERATIONS:-10}" >> "$LOG" 2>&1 < /dev/null &
 # setsid makes the run a session of its own, and with autogroup
 # scheduling a session shares the cores evenly with the others whatever
 # its nice value: the run took a whole core from two one-thread
-# measurements. Its autogroup niced too, it takes what they leave.
-echo 19 > "/proc/$!/autogroup" 2> /dev/null || true
+# measurements. So the run nices its own autogroup from inside the new
+# session (/proc/self), and takes what the others leave: niced from
+# outside through $!, the write can land on the caller's autogroup
+# instead (setsid forks when it leads a process group), which niced the
+# shell that started it and not the run.
+setsid nohup nice bash -c 'echo 19 > /proc/self/autogroup 2> /dev/null; exec bash "$@"' run \
+  "$HERE/run.sh" "$RUN" "${GENERATIONS:-10}" >> "$LOG" 2>&1 < /dev/null &
 echo "resume.sh: $RUN goes on (log $LOG)"
