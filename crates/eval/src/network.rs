@@ -138,15 +138,6 @@ impl Network {
         Network::from_bytes(BYTES).expect("embedded default network is valid")
     }
 
-    /// The network `--eval play` names (`crates/eval/nets/play.hnet`): gen-b's
-    /// generation 25, which `hatetris play` used with chains until the
-    /// default network without them played longer in the same time; kept
-    /// so that the commands recorded with it still run.
-    pub fn embedded_play() -> Network {
-        static BYTES: &[u8] = include_bytes!("../nets/play.hnet");
-        Network::from_bytes(BYTES).expect("embedded play network is valid")
-    }
-
     /// The bootstrap network shipped in the binary
     /// (`crates/eval/nets/bootstrap.hnet`): trained only on exactly solved
     /// small wells (heights 4 to 7), where a learning cycle starts.

@@ -15,8 +15,6 @@ pub enum EvalSpec {
     Baseline,
     /// The embedded default network.
     Net,
-    /// The embedded network `hatetris play` used with chains (generation 25).
-    Play,
     NetFile(PathBuf),
     /// An evaluator (not a mean or a mirror) read through a mirror.
     Mirror(Box<EvalSpec>),
@@ -40,7 +38,6 @@ impl std::str::FromStr for EvalSpec {
         match s {
             "baseline" => Ok(EvalSpec::Baseline),
             "net" => Ok(EvalSpec::Net),
-            "play" => Ok(EvalSpec::Play),
             _ => {
                 if let Some(path) = s.strip_prefix("net=").filter(|p| !p.is_empty()) {
                     return Ok(EvalSpec::NetFile(path.into()));
@@ -56,7 +53,7 @@ impl std::str::FromStr for EvalSpec {
                     list.split(',')
                         .map(|m| match m {
                             "" => Err(EvalSpecError::Unknown(s.into())),
-                            "baseline" | "net" | "play" => m.parse(),
+                            "baseline" | "net" => m.parse(),
                             _ if m.starts_with("net=") || m.starts_with("mirror:") => m.parse(),
                             _ if m.starts_with("mean=") => Err(EvalSpecError::Unknown(s.into())),
                             _ => Ok(EvalSpec::NetFile(m.into())),
@@ -77,7 +74,6 @@ impl std::fmt::Display for EvalSpec {
         match self {
             EvalSpec::Baseline => write!(f, "baseline"),
             EvalSpec::Net => write!(f, "net"),
-            EvalSpec::Play => write!(f, "play"),
             EvalSpec::NetFile(p) => write!(f, "net={}", p.display()),
             EvalSpec::Mirror(inner) => write!(f, "mirror:{inner}"),
             EvalSpec::Mean(members) => {
@@ -93,7 +89,7 @@ impl EvalSpec {
     /// over them).
     pub fn files(&self) -> Vec<&std::path::Path> {
         match self {
-            EvalSpec::Baseline | EvalSpec::Net | EvalSpec::Play => Vec::new(),
+            EvalSpec::Baseline | EvalSpec::Net => Vec::new(),
             EvalSpec::NetFile(path) => vec![path.as_path()],
             EvalSpec::Mirror(inner) => inner.files(),
             EvalSpec::Mean(members) => members.iter().flat_map(|m| m.files()).collect(),
@@ -101,12 +97,11 @@ impl EvalSpec {
     }
 
     /// The evaluator and its identity (`baseline`, `net:embedded:CRC`,
-    /// `net:embedded-play:CRC`, `net:PATH:CRC`, `mirror:ID`, `mean:ID|ID...`).
+    /// `net:PATH:CRC`, `mirror:ID`, `mean:ID|ID...`).
     pub fn load(&self) -> Result<(Box<dyn Evaluator>, String), EvalSpecError> {
         match self {
             EvalSpec::Baseline => Ok((Box::new(Baseline), "baseline".into())),
             EvalSpec::Net => Ok(quantized(Network::embedded_default(), "embedded")),
-            EvalSpec::Play => Ok(quantized(Network::embedded_play(), "embedded-play")),
             EvalSpec::NetFile(path) => Ok(quantized(Network::load(path)?, &path.display().to_string())),
             EvalSpec::Mirror(inner) => {
                 let (eval, id) = inner.load()?;
@@ -146,8 +141,15 @@ impl EvalSpec {
             if rest.starts_with("embedded:") {
                 return Ok(EvalSpec::Net);
             }
+            // Generation 25's network was embedded as `play` before it
+            // left the binary; a run recorded with it names it plainly.
             if rest.starts_with("embedded-play:") {
-                return Ok(EvalSpec::Play);
+                return Err(EvalSpecError::Changed {
+                    stored: identity.into(),
+                    found: "no embedded `play` network in this build: \
+                            `git show 716c9ba:crates/eval/nets/play.hnet` and net=FILE"
+                        .into(),
+                });
             }
             if let Some((path, _crc)) = rest.rsplit_once(':') {
                 return Ok(EvalSpec::NetFile(path.into()));
@@ -169,7 +171,7 @@ mod tests {
 
     #[test]
     fn specs_parse_print_and_load() {
-        for s in ["baseline", "net", "play", "net=some/file.hnet"] {
+        for s in ["baseline", "net", "net=some/file.hnet"] {
             let spec: EvalSpec = s.parse().unwrap();
             assert_eq!(spec.to_string(), s);
         }
@@ -187,11 +189,9 @@ mod tests {
         let (_, id) = EvalSpec::Net.load().unwrap();
         assert!(id.starts_with("net:embedded:"));
         assert_eq!(EvalSpec::from_identity(&id).unwrap(), EvalSpec::Net);
-        let (_, play_id) = EvalSpec::Play.load().unwrap();
-        assert!(play_id.starts_with("net:embedded-play:") && play_id[18..] != id[13..], "{play_id} {id}");
-        assert_eq!(EvalSpec::from_identity(&play_id).unwrap(), EvalSpec::Play);
-        assert!(EvalSpec::reload(&play_id).is_ok());
-        assert_eq!("mean=play,net".parse::<EvalSpec>().unwrap(), EvalSpec::Mean(vec![EvalSpec::Play, EvalSpec::Net]));
+        assert!("play".parse::<EvalSpec>().is_err(), "the embedded play network left the binary");
+        let old = EvalSpec::from_identity("net:embedded-play:0123abcd").unwrap_err().to_string();
+        assert!(old.contains("716c9ba"), "{old}");
         assert_eq!(EvalSpec::from_identity("baseline").unwrap(), EvalSpec::Baseline);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("n.hnet");

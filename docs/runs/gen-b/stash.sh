@@ -4,7 +4,9 @@
 # repository stays). `save` packs RUN (its settings, starting network,
 # metrics and cycle folders with the master search's last save, without
 # the save before it, temporaries, or the data sets of cycles already
-# trained, which no later step reads) into resume/NAME.tar.zst beside this
+# trained, which no later step reads; the wells of a sampled cycle that
+# its refine step skips become placeholders, thin.py) into
+# resume/NAME.tar.zst beside this
 # script, NAME being RUN's folder name; stop the cycle first (at a save:
 # the log says when one is written). `restore` unpacks it to RUN when RUN
 # is not there (the cycle checks the save's checksum when it goes on,
@@ -28,6 +30,12 @@ case $what in
       [ -f "$n" ] || continue
       c=$(basename "$(dirname "$n")")
       done_sets+=(--exclude="$(basename "$R")/$c/samples.htds" --exclude="$(basename "$R")/$c/refined.htds")
+    done
+    every=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["refine"].get("every", 1))' "$R/config.json")
+    for s in "$R"/cycle-*/samples.htds; do
+      if [ -f "$s" ] && [ ! -f "$(dirname "$s")/net.hnet" ] && [ "$every" -gt 1 ]; then
+        python3 "$HERE/thin.py" "$s" "$every"
+      fi
     done
     tar -C "$(dirname "$R")" --exclude='*.prev.*' --exclude='.hatetris-*.tmp' "${done_sets[@]}" -cf - "$(basename "$R")" |
       nice -n 10 zstd -q -T2 -15 -o "$F.tmp"
