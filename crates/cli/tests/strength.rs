@@ -60,6 +60,35 @@ fn the_default_suite_is_rebuilt_from_the_public_games() {
     assert!(built == include_bytes!("../../strength/data/default.htsu"), "the embedded suite differs from a rebuild");
 }
 
+/// The steady-state suite is rebuilt from gen-b's three longest master
+/// games, and `--suite steady` names it.
+#[test]
+fn the_steady_suite_is_rebuilt_from_the_lineages_master_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/runs/gen-b");
+    let out_file = dir.path().join("steady.htsu");
+    let mut args = vec!["suite".to_string()];
+    for n in [381, 329, 310] {
+        args.extend(["--from".to_string(), games.join(format!("master-{n}.b2048")).display().to_string()]);
+    }
+    args.extend(["--every", "25", "--skip", "500", "--out", out_file.to_str().unwrap()].map(String::from));
+    let out = hatetris(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("wrote 48 starts"));
+    let built = std::fs::read(&out_file).unwrap();
+    assert!(
+        built == include_bytes!("../../strength/data/steady.htsu"),
+        "the embedded steady suite differs from a rebuild"
+    );
+    let out = hatetris(&[
+        "strength", "--eval", "baseline", "--suite", "steady", "--width", "3", "--pieces", "2", "--json", "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["suite"].as_str(), v["evals"][0]["starts"].as_array().map(Vec::len)), (Some("steady"), Some(48)));
+    assert!(v["evals"][0]["starts"][0].get("frozen_per_100").is_some(), "{v}");
+}
+
 #[test]
 fn a_small_comparison_prints_its_json() {
     let dir = tempfile::tempdir().unwrap();
@@ -149,6 +178,8 @@ fn compare_pairs_stored_measurements() {
     let same = hatetris(&["compare", &format!("{ab}#0"), &format!("{ab}#1"), "--json"]);
     assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
     let c: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    // `compare` pairs pieces and lines; the frozen rows are `strength`'s own.
+    assert!(v["paired"].as_object_mut().unwrap().remove("frozen_per_100").is_some());
     assert_eq!(c["pooled"], v["paired"]);
     assert_eq!(c["pairs"][0]["paired"], v["paired"]);
 

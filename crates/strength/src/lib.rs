@@ -21,6 +21,7 @@ pub mod suite;
 pub use suite::{Start, Suite, SuiteError};
 
 use hatetris_eval::Evaluator;
+use hatetris_game::frozen::{freezing_rate, HOLD};
 use hatetris_search::{replay_line, run, BeamState, Chains, Move, SearchConfig};
 use suite::{ENEMY, RULES};
 
@@ -35,6 +36,11 @@ pub struct StartResult {
     pub value: f32,
     /// The best line found, from the empty well (the start's line first).
     pub line: Vec<Move>,
+    /// Rows frozen per 100 pieces over the line from the start on
+    /// (`hatetris_game::frozen`, as `games` reports it for whole games):
+    /// how fast the search buries the well there. `None` when the line
+    /// goes on too few pieces to measure (fewer than `HOLD` + 2).
+    pub frozen_per_100: Option<f64>,
 }
 
 /// Searches on from every start of `suite` for at most `pieces` pieces
@@ -87,9 +93,11 @@ fn measure_start(start: &Start, eval: &dyn Evaluator, config: &SearchConfig) -> 
     let pieces_survived = state.pieces_survived();
     let result = state.result();
     // The line is checked against the game's own memory, not the tree's.
-    let end = replay_line(config.rules, config.enemy, &result.moves, |_, _, _| {}).unwrap_or_else(|e| {
-        panic!("start {} piece {}: the line found does not replay: {e}", start.source, start.piece)
-    });
+    let mut wells = Vec::with_capacity(result.moves.len());
+    let end =
+        replay_line(config.rules, config.enemy, &result.moves, |_, well, _| wells.push(*well)).unwrap_or_else(|e| {
+            panic!("start {} piece {}: the line found does not replay: {e}", start.source, start.piece)
+        });
     assert_eq!(
         end.score, result.score,
         "start {} piece {}: the line found replays to another score",
@@ -100,6 +108,9 @@ fn measure_start(start: &Start, eval: &dyn Evaluator, config: &SearchConfig) -> 
         lines_added: result.score - start.score,
         value,
         line: result.moves,
+        // From the start's own well on (`wells[t]` is the well after lock
+        // t + 1), so that rows frozen before the start count as they hold.
+        frozen_per_100: freezing_rate(&wells[(start.piece as usize).saturating_sub(1)..], HOLD),
     }
 }
 
@@ -112,6 +123,10 @@ pub struct Summary {
     pub lines_per_piece: f64,
     /// Spearman's correlation of the start's value with pieces survived.
     pub rank_correlation: f64,
+    /// The mean of the starts' rows frozen per 100 pieces, over the
+    /// `frozen_starts` starts whose line was long enough to measure.
+    pub mean_frozen_per_100: f64,
+    pub frozen_starts: usize,
 }
 
 pub fn summarize(results: &[StartResult]) -> Summary {
@@ -120,7 +135,14 @@ pub fn summarize(results: &[StartResult]) -> Summary {
     let values: Vec<f64> = results.iter().map(|r| r.value as f64).collect();
     let (total_pieces, total_lines) = (pieces.iter().sum::<f64>(), lines.iter().sum::<f64>());
     let n = results.len() as f64;
+    let frozen: Vec<f64> = results.iter().filter_map(|r| r.frozen_per_100).collect();
     Summary {
+        mean_frozen_per_100: if frozen.is_empty() {
+            f64::NAN
+        } else {
+            frozen.iter().sum::<f64>() / frozen.len() as f64
+        },
+        frozen_starts: frozen.len(),
         mean_pieces: total_pieces / n,
         mean_lines: total_lines / n,
         lines_per_piece: total_lines / total_pieces,
@@ -170,6 +192,25 @@ mod tests {
         let lines: u32 = first.iter().map(|r| r.lines_added).sum();
         assert_eq!(s.mean_pieces, pieces as f64 / 2.0);
         assert_eq!(s.lines_per_piece, lines as f64 / pieces as f64);
+    }
+
+    /// The freezing rate is `frozen`'s over the well after each lock from
+    /// the start's own well on; a line too short to measure has none.
+    #[test]
+    fn the_freezing_rate_is_measured_from_the_start_on() {
+        let suite = two_starts();
+        let short = measure(&suite, &Baseline, 20, 10, Chains::default(), 0, &mut |_, _| {});
+        assert!(short.iter().all(|r| r.frozen_per_100.is_none()));
+        assert!(summarize(&short).mean_frozen_per_100.is_nan() && summarize(&short).frozen_starts == 0);
+        let long = measure(&suite, &Baseline, 200, 80, Chains::default(), 0, &mut |_, _| {});
+        let (start, r) = (&suite.starts[0], &long[0]);
+        assert!(r.pieces_survived as usize >= HOLD + 2, "{}", r.pieces_survived);
+        let keys = keys_for_line(RULES, ENEMY, &r.line).unwrap();
+        let mut wells = Vec::new();
+        hatetris_game::play(RULES, ENEMY, &keys, |g, _| wells.push(*g.well()));
+        assert_eq!(wells[start.piece as usize - 1], start.well);
+        assert_eq!(r.frozen_per_100, freezing_rate(&wells[start.piece as usize - 1..], HOLD));
+        assert!(r.frozen_per_100.is_some());
     }
 
     /// A beam that dies counts the pieces it placed before dying: at width

@@ -74,7 +74,22 @@ pub enum SuiteError {
 /// fixtures, byte for byte).
 const DEFAULT_SUITE: &[u8] = include_bytes!("../data/default.htsu");
 
+/// The steady-state suite: every 25th piece after piece 500 of gen-b's
+/// three longest master games (`docs/runs/gen-b/master-{381,329,310}.b2048`),
+/// where the lineage's own games bury their well and die; built by
+/// `hatetris suite --every 25 --skip 500` (a test rebuilds it).
+const STEADY_SUITE: &[u8] = include_bytes!("../data/steady.htsu");
+
 impl Suite {
+    /// An embedded suite by name: `default` or `steady`.
+    pub fn embedded(name: &str) -> Option<Suite> {
+        match name {
+            "default" => Some(Suite::embedded_default()),
+            "steady" => Some(Suite::from_bytes(STEADY_SUITE).expect("the embedded steady suite is valid (tested)")),
+            _ => None,
+        }
+    }
+
     /// The embedded default suite (the yardstick of `hatetris strength`
     /// and of the cycle's per-cycle measurement).
     pub fn embedded_default() -> Suite {

@@ -21,9 +21,12 @@ pub struct StrengthArgs {
     /// A second evaluator, measured on the same starts and compared.
     #[arg(long)]
     pub vs: Option<String>,
-    /// The suite file (default: the embedded suite).
-    #[arg(long)]
-    pub suite: Option<PathBuf>,
+    /// The suite: `default` (embedded: every 25th piece of three long public games),
+    /// `steady` (embedded: every 25th piece after piece 500 of gen-b's three longest
+    /// master games, where its games bury their well), or a suite file (`./steady` for a
+    /// file of that name).
+    #[arg(long, default_value = "default")]
+    pub suite: PathBuf,
     /// Beam width of each search.
     #[arg(long, default_value_t = 1000)]
     pub width: usize,
@@ -42,6 +45,13 @@ pub struct StrengthArgs {
     pub run: crate::commands::RunArgs,
 }
 
+/// Two evaluators' paired differences, start by start.
+struct Pairs {
+    pieces: Paired,
+    lines: Paired,
+    frozen: Paired,
+}
+
 /// One evaluator's measurement.
 struct Measured {
     name: String,
@@ -56,9 +66,10 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
     crate::checks::width("width", args.width)?;
     args.chains.chains()?;
     args.run.start_pool()?;
-    let (suite, suite_name) = match &args.suite {
-        Some(path) => (Suite::load(path)?, path.display().to_string()),
-        None => (Suite::embedded_default(), "default".to_string()),
+    let suite_name = args.suite.display().to_string();
+    let suite = match Suite::embedded(&suite_name) {
+        Some(suite) => suite,
+        None => Suite::load(&args.suite)?,
     };
     if suite.starts.is_empty() {
         bail!("suite {suite_name} has no starts");
@@ -73,7 +84,10 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
         let (a, b) = (&measured[0].results, &measured[1].results);
         let pieces = |r: &[StartResult]| r.iter().map(|r| r.pieces_survived as f64).collect::<Vec<_>>();
         let lines = |r: &[StartResult]| r.iter().map(|r| r.lines_added as f64).collect::<Vec<_>>();
-        (paired(&pieces(a), &pieces(b)), paired(&lines(a), &lines(b)))
+        // Rows frozen: the starts where both lines are long enough to measure.
+        let (fa, fb): (Vec<f64>, Vec<f64>) =
+            a.iter().zip(b).filter_map(|(x, y)| Some((x.frozen_per_100?, y.frozen_per_100?))).unzip();
+        Pairs { pieces: paired(&pieces(a), &pieces(b)), lines: paired(&lines(a), &lines(b)), frozen: paired(&fa, &fb) }
     });
     if args.json {
         println!("{}", to_json(&suite, &suite_name, args, &measured, pairs.as_ref()));
@@ -123,7 +137,7 @@ fn to_json(
     suite_name: &str,
     args: &StrengthArgs,
     measured: &[Measured],
-    pairs: Option<&(Paired, Paired)>,
+    pairs: Option<&Pairs>,
 ) -> Value {
     let evals: Vec<Value> = measured
         .iter()
@@ -140,6 +154,7 @@ fn to_json(
                         "pieces": r.pieces_survived,
                         "lines": r.lines_added,
                         "value": number(r.value as f64),
+                        "frozen_per_100": r.frozen_per_100.map_or(Value::Null, number),
                     })
                 })
                 .collect();
@@ -149,6 +164,8 @@ fn to_json(
                 "mean_lines": number(m.summary.mean_lines),
                 "lines_per_piece": number(m.summary.lines_per_piece),
                 "rank_correlation": number(m.summary.rank_correlation),
+                "mean_frozen_per_100": number(m.summary.mean_frozen_per_100),
+                "frozen_starts": m.summary.frozen_starts,
                 "starts": starts,
             })
         })
@@ -165,19 +182,17 @@ fn to_json(
         "seed": args.seed,
         "evals": evals,
     });
-    if let Some((pieces, lines)) = pairs {
-        out["paired"] = json!({ "pieces": paired_json(pieces), "lines": paired_json(lines) });
+    if let Some(p) = pairs {
+        out["paired"] = json!({
+            "pieces": paired_json(&p.pieces),
+            "lines": paired_json(&p.lines),
+            "frozen_per_100": paired_json(&p.frozen),
+        });
     }
     out
 }
 
-fn print_text(
-    suite: &Suite,
-    suite_name: &str,
-    args: &StrengthArgs,
-    measured: &[Measured],
-    pairs: Option<&(Paired, Paired)>,
-) {
+fn print_text(suite: &Suite, suite_name: &str, args: &StrengthArgs, measured: &[Measured], pairs: Option<&Pairs>) {
     for m in measured {
         println!(
             "{}: suite {suite_name} ({} starts), width {}, at most {} pieces, chains {} {}, seed {}",
@@ -189,20 +204,28 @@ fn print_text(
             args.chains.quiescence,
             args.seed
         );
-        println!("{:<16} {:>6} {:>9} {:>6}", "source", "piece", "survived", "lines");
+        println!("{:<16} {:>6} {:>9} {:>6} {:>7}", "source", "piece", "survived", "lines", "frozen");
         for (s, r) in suite.starts.iter().zip(&m.results) {
-            println!("{:<16} {:>6} {:>9} {:>6}", s.source, s.piece, r.pieces_survived, r.lines_added);
+            let frozen = r.frozen_per_100.map_or("-".to_string(), |f| format!("{f:.2}"));
+            println!("{:<16} {:>6} {:>9} {:>6} {:>7}", s.source, s.piece, r.pieces_survived, r.lines_added, frozen);
         }
         let sm = &m.summary;
         println!("mean pieces survived {:.2}", sm.mean_pieces);
         println!("mean lines added {:.2}", sm.mean_lines);
         println!("lines a piece {:.4}", sm.lines_per_piece);
+        println!(
+            "rows frozen per 100 pieces {:.3} (mean over the {} starts whose line is long enough to measure)",
+            sm.mean_frozen_per_100, sm.frozen_starts
+        );
         println!("rank correlation of the start's value with pieces survived {:.3}", sm.rank_correlation);
         println!();
     }
-    if let Some((pieces, lines)) = pairs {
-        println!("paired differences, {} minus {} ({} starts):", measured[0].name, measured[1].name, pieces.n);
-        for (what, p) in [("pieces survived", pieces), ("lines added", lines)] {
+    if let Some(pairs) = pairs {
+        println!("paired differences, {} minus {} ({} starts):", measured[0].name, measured[1].name, pairs.pieces.n);
+        let frozen = format!("rows frozen per 100 pieces ({} starts)", pairs.frozen.n);
+        for (what, p) in
+            [("pieces survived", &pairs.pieces), ("lines added", &pairs.lines), (frozen.as_str(), &pairs.frozen)]
+        {
             println!(
                 "{what}: mean {:+.2}, 95% CI [{:+.2}, {:+.2}], wins {} losses {} ties {}",
                 p.mean_diff, p.ci95.0, p.ci95.1, p.wins, p.losses, p.ties
