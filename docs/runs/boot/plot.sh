@@ -14,6 +14,6 @@ PY
 )
 LINEAGE="0:45.4,1.3:54.6,6.0:62.1,6.4:66.0,9.3:70.9,10.1:76.0,10.5:78.9,11.9:82.7"
 cd "$(dirname "$0")/../../.."
-cargo run -q --release -p hatetris-plot --example series -- docs/runs/boot/boot-suite.png \
+cargo run -q --release -p hatetris-research --example series -- docs/runs/boot/boot-suite.png \
     "default suite (pieces, width 1,000) against core-hours from the bootstrap" \
     "boot=$BOOT" "earlier lineage, to g3=$LINEAGE"

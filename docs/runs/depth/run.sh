@@ -3,7 +3,7 @@
 # from the repository's root: about 0.4 core-hours. Usage: run.sh WORKDIR
 set -euo pipefail
 ROOT=$(pwd); B=${HATETRIS:-$ROOT/target/release/hatetris}; R=$ROOT/docs/runs
-cargo build --release -p hatetris-learn --example diagnose
+cargo build --release -p hatetris-research --example diagnose
 DIAG=$ROOT/target/release/examples/diagnose
 mkdir -p "$1" && cd "$1"
 cp $R/ens-b/ens-b.hnet .

@@ -18,5 +18,5 @@ for name, start in [("ctl", 18), ("op", 18), ("gd", 19)]:
     print(f"{name}={series(f'{runs}/{name}/metrics.jsonl', start)}")
 PY
 )
-cargo run --release -q -p hatetris-plot --example series -- docs/runs/open/suite.png \
+cargo run --release -q -p hatetris-research --example series -- docs/runs/open/suite.png \
     "default suite by cycle: boot, then ctl, op, gd from its cycle 18" $args
