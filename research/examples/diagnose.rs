@@ -4,22 +4,22 @@
 //! a suite of the engine's own games.
 //!
 //! ```sh
-//! cargo run --release -p hatetris-learn --example diagnose -- agreement net baseline net=OTHER.hnet
-//! cargo run --release -p hatetris-learn --example diagnose -- retention 1000 net baseline
-//! cargo run --release -p hatetris-learn --example diagnose -- heights net
-//! cargo run --release -p hatetris-learn --example diagnose -- beam EVAL WIDTH PIECES
-//! cargo run --release -p hatetris-learn --example diagnose -- targets net
-//! cargo run --release -p hatetris-learn --example diagnose -- cut net net=OTHER.hnet
-//! cargo run --release -p hatetris-learn --example diagnose -- look EVAL LOOK_W LOOK_D WIDTH PIECES [SUITE [N]]
-//! cargo run --release -p hatetris-learn --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
-//! cargo run --release -p hatetris-learn --example diagnose -- unseen MIN NET.hnet OUT.hnet DATA.htds...
-//! cargo run --release -p hatetris-learn --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
-//! cargo run --release -p hatetris-learn --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival [GAMMA]]]
-//! cargo run --release -p hatetris-learn --example diagnose -- mc EVAL GAMES WIDTH OPEN_PIECES NOISE
-//! cargo run --release -p hatetris-learn --example diagnose -- mcwells GAMES.json OUT.htds
-//! cargo run --release -p hatetris-learn --example diagnose -- wideopen EVAL GAMES WIDTH OPEN_PIECES NOISE WIDE UNTIL
-//! cargo run --release -p hatetris-learn --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
-//! cargo run --release -p hatetris-learn --example diagnose -- aggs EVAL SAMPLES.htds PREFIX WIDTH DEPTH SEED
+//! cargo run --release -p hatetris-research --example diagnose -- agreement net baseline net=OTHER.hnet
+//! cargo run --release -p hatetris-research --example diagnose -- retention 1000 net baseline
+//! cargo run --release -p hatetris-research --example diagnose -- heights net
+//! cargo run --release -p hatetris-research --example diagnose -- beam EVAL WIDTH PIECES
+//! cargo run --release -p hatetris-research --example diagnose -- targets net
+//! cargo run --release -p hatetris-research --example diagnose -- cut net net=OTHER.hnet
+//! cargo run --release -p hatetris-research --example diagnose -- look EVAL LOOK_W LOOK_D WIDTH PIECES [SUITE [N]]
+//! cargo run --release -p hatetris-research --example diagnose -- cem TRAIN.htsu VAL.htsu OUT_DIR [INIT.hnet]
+//! cargo run --release -p hatetris-research --example diagnose -- unseen MIN NET.hnet OUT.hnet DATA.htds...
+//! cargo run --release -p hatetris-research --example diagnose -- init HIDDEN SEED W1_SCALE OUT.hnet
+//! cargo run --release -p hatetris-research --example diagnose -- refine EVAL SAMPLES.htds OUT.htds WIDTH DEPTH SEED [STEP [survival [GAMMA]]]
+//! cargo run --release -p hatetris-research --example diagnose -- mc EVAL GAMES WIDTH OPEN_PIECES NOISE
+//! cargo run --release -p hatetris-research --example diagnose -- mcwells GAMES.json OUT.htds
+//! cargo run --release -p hatetris-research --example diagnose -- wideopen EVAL GAMES WIDTH OPEN_PIECES NOISE WIDE UNTIL
+//! cargo run --release -p hatetris-research --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
+//! cargo run --release -p hatetris-research --example diagnose -- aggs EVAL SAMPLES.htds PREFIX WIDTH DEPTH SEED
 //! ```
 //!
 //! Fixtures are read from `fixtures/` at the repository root.

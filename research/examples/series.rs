@@ -1,6 +1,6 @@
 //! Draws series given on the command line, for figures of a few points
 //! that no run writes (a network's lineage, measured by hand):
-//! `cargo run -p hatetris-plot --example series -- OUT.png TITLE NAME=X:Y,X:Y,... [NAME=...]`
+//! `cargo run -p hatetris-research --example series -- OUT.png TITLE NAME=X:Y,X:Y,... [NAME=...]`
 
 use hatetris_plot::plot_losses;
 use std::path::Path;

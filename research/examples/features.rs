@@ -21,7 +21,7 @@
 //! samples the families (N = the samples a depth: each depth's wells, held
 //! out whole); `HOLD=N` holds out one run of N wells in ten.
 //! ```sh
-//! cargo run --release -p hatetris-learn --example features -- SAMPLES.htds REFINED.htds EPOCHS NET.hnet
+//! cargo run --release -p hatetris-research --example features -- SAMPLES.htds REFINED.htds EPOCHS NET.hnet
 //! ```
 //! NET is the network that sampled and refined the cycle: the target is
 //! the lookahead's own value, undone from refine's, and NET as it is is
