@@ -264,18 +264,24 @@ fn local_host_files_are_removed_on_the_way_out_and_when_stale() {
     let out = Command::new(exe).args(search).env("TMPDIR", temp.path()).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(hostfiles(temp.path()).is_empty(), "removed on the way out");
-    // Killed with SIGKILL mid-run: its file stays, its copy goes with it.
+    // Ended by a signal mid-run (SIGTERM, or SIGINT at a terminal): its
+    // file is removed on the way out. Killed with SIGKILL, its file stays.
     let long = ["search", "--width", "3000", "--eval", "baseline", "--quiet", "--threads", "1", "--local", "2"];
-    let mut run = Command::new(exe).args(long).env("TMPDIR", temp.path()).spawn().unwrap();
-    let started = Instant::now();
-    while hostfiles(temp.path()).is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(20));
-        std::thread::sleep(Duration::from_millis(10));
+    for signal in [libc::SIGTERM, libc::SIGKILL] {
+        let mut run = Command::new(exe).args(long).env("TMPDIR", temp.path()).spawn().unwrap();
+        let started = Instant::now();
+        while hostfiles(temp.path()).is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(20));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        // SAFETY: signalling a child of this test.
+        unsafe { libc::kill(run.id() as i32, signal) };
+        let status = run.wait().unwrap();
+        assert!(!status.success(), "ended by signal {signal}");
+        let left = hostfiles(temp.path()).len();
+        assert_eq!(left, usize::from(signal == libc::SIGKILL), "signal {signal}");
     }
-    std::thread::sleep(Duration::from_millis(500));
-    run.kill().unwrap();
-    run.wait().unwrap();
-    assert_eq!(hostfiles(temp.path()).len(), 1);
     // The next start removes it (its process is dead), and its own.
     let out = Command::new(exe).args(search).env("TMPDIR", temp.path()).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -5,8 +5,9 @@
 //! The copies end with this process (Linux: their parent-death signal is
 //! SIGKILL), and this process stops waiting for a copy that ended. The
 //! host file, `hatetris-hosts-PID-PORT` in the temp folder, is removed on
-//! the way out; one whose process is dead (killed with SIGKILL) is removed
-//! at the next `--local` start.
+//! the way out (an error, or SIGINT, SIGTERM or SIGHUP, included); one
+//! whose process is dead (killed with SIGKILL) is removed at the next
+//! `--local` start.
 
 use crate::net::{free_local_addresses, Cluster, Gone};
 use anyhow::{bail, Context, Result};
@@ -52,6 +53,8 @@ pub fn start(n: usize, args: &[OsString], connect_timeout: Duration) -> Result<(
     let hostfile = temp.join(format!("{HOSTS_PREFIX}{}-{}", std::process::id(), addresses[0].replace(':', "_")));
     std::fs::write(&hostfile, addresses.join("\n") + "\n")
         .with_context(|| format!("cannot write the host file {}", hostfile.display()))?;
+    #[cfg(unix)]
+    on_signal::remove_at_exit(&hostfile);
     let children: Copies = Arc::new(Mutex::new(Vec::new()));
     let local = LocalCluster { children: Arc::clone(&children), hostfile: hostfile.clone() };
     let exe = std::env::current_exe().context("cannot find this program to start its copies")?;
@@ -209,6 +212,54 @@ impl Drop for LocalCluster {
             let _ = child.wait();
         }
         let _ = std::fs::remove_file(&self.hostfile);
+        #[cfg(unix)]
+        on_signal::forget();
+    }
+}
+
+/// The host file removed when a signal ends this process (SIGINT, SIGTERM,
+/// SIGHUP): the handler unlinks it, then lets the signal end the process as
+/// it would have.
+#[cfg(unix)]
+mod on_signal {
+    use std::path::Path;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    static PATH: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+    extern "C" fn handler(signal: libc::c_int) {
+        let path = PATH.swap(std::ptr::null_mut(), Ordering::SeqCst);
+        // SAFETY: unlink, signal and raise are async-signal-safe; `path` is
+        // a leaked C string, never freed.
+        unsafe {
+            if !path.is_null() {
+                libc::unlink(path);
+            }
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    /// Removes `path` if a signal ends the process (one file at a time).
+    pub fn remove_at_exit(path: &Path) {
+        use std::os::unix::ffi::OsStrExt;
+        let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else { return };
+        PATH.store(c.into_raw(), Ordering::SeqCst);
+        static INSTALL: std::sync::Once = std::sync::Once::new();
+        INSTALL.call_once(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                // SAFETY: installing a handler that only does
+                // async-signal-safe work.
+                unsafe {
+                    libc::signal(signal, handler as *const () as libc::sighandler_t);
+                }
+            }
+        });
+    }
+
+    /// The file is gone already: a signal now removes nothing.
+    pub fn forget() {
+        PATH.store(std::ptr::null_mut(), Ordering::SeqCst);
     }
 }
 
