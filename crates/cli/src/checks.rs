@@ -109,3 +109,54 @@ pub fn not_an_input<'a>(
     }
     Ok(())
 }
+
+/// Whether `path` (existing or to be written) lies inside the folder
+/// `dir`, once links and `..` are resolved.
+pub fn inside(path: &Path, dir: &Path) -> bool {
+    let resolve = |p: &Path| hatetris_fileio::canonical_target(p).or_else(|_| std::path::absolute(p));
+    match (resolve(path), resolve(dir)) {
+        (Ok(p), Ok(d)) => p != d && p.starts_with(&d),
+        _ => false,
+    }
+}
+
+/// Refuses an output inside a folder the command reads and keeps its own
+/// files in (a run, a checkpoint): written there it could replace one of
+/// them, now or at the next step.
+pub fn not_inside(out_flag: &str, out: &Path, dir_flag: &str, dir: &Path) -> Result<()> {
+    if inside(out, dir) {
+        bail!(
+            "--{out_flag} {} is inside --{dir_flag} {}, whose files the command reads and writes: \
+             write it elsewhere, nothing was done",
+            out.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_inside_a_folder_is_seen_through_dots_and_links() {
+        let tmp = tempfile::tempdir().unwrap();
+        let run = tmp.path().join("run");
+        std::fs::create_dir_all(run.join("cycle-001")).unwrap();
+        std::fs::write(run.join("metrics.jsonl"), "").unwrap();
+        assert!(inside(&run.join("metrics.jsonl"), &run));
+        assert!(inside(&run.join("cycle-001/new.hnet"), &run));
+        assert!(inside(&tmp.path().join("run/../run/./x"), &run));
+        assert!(!inside(&tmp.path().join("elsewhere.htds"), &run));
+        assert!(!inside(&tmp.path().join("run2"), &run), "a sibling whose name starts alike");
+        assert!(!inside(&run, &run));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&run, tmp.path().join("link")).unwrap();
+            assert!(inside(&tmp.path().join("link/metrics.jsonl"), &run));
+        }
+        let e = not_inside("out", &run.join("m"), "run", &run).unwrap_err().to_string();
+        assert!(e.contains("is inside --run") && e.contains("nothing was done"), "{e}");
+    }
+}

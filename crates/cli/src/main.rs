@@ -70,11 +70,26 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // The cluster flags together, before any command starts.
+    let dist = match &cli.command {
+        Command::Search(a) => Some(&a.dist),
+        Command::Refine(a) => Some(&a.dist),
+        Command::Cycle(a) => Some(&a.dist),
+        Command::Hunt(a) => Some(&a.dist),
+        Command::Sample(a) => Some(&a.dist),
+        _ => None,
+    };
+    if let Err(e) = dist.map_or(Ok(()), |d| d.check()) {
+        eprintln!("error: {}", one_line(&e));
+        std::process::exit(2);
+    }
     let result = match &cli.command {
         Command::Play(a) => commands::play::play(a),
         Command::Verify(a) => commands::verify::verify(a),
         Command::Show(a) => commands::verify::show(a),
-        Command::Search(a) => commands::search::search(a),
+        Command::Search(a) => {
+            commands::search::search(a, matches.subcommand_matches("search").expect("the search command"))
+        }
         Command::Refine(a) => commands::refine::refine(a),
         Command::Cycle(a) => commands::cycle::cycle(a, matches.subcommand_matches("cycle").expect("the cycle command")),
         Command::Hunt(a) => commands::hunt::hunt(a),
@@ -96,8 +111,8 @@ fn main() {
 
 /// The command line parsed, negative numbers read as values (so that
 /// `--width -1` is refused as a number, not as an unknown flag), with the
-/// matches kept for `cycle` (which compares the flags given with a stored
-/// run's).
+/// matches kept for `cycle` and `search` (which compare the flags given
+/// with a stored run's).
 fn parse() -> Result<(Cli, clap::ArgMatches), clap::Error> {
     let mut cmd = Cli::command();
     let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();

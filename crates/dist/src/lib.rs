@@ -9,6 +9,8 @@
 //!   data set for any number of processes;
 //! - [`local`]: a cluster of processes on 127.0.0.1, for a quick try;
 //! - [`run`]: starting timely on the cluster, and the all-to-all exchange;
+//! - [`watch`]: heartbeats, so that a frozen peer or a dead link fails
+//!   the run instead of hanging it;
 //! - [`spread`]: the many searches of a cycle, `sample` or a hunt (and a
 //!   cycle's refine step) on the cluster.
 //!
@@ -20,6 +22,7 @@ pub mod net;
 pub mod refine;
 pub mod run;
 pub mod spread;
+pub mod watch;
 
 pub use beam::{search, DepthCost, Event, Outcome};
 pub use net::Cluster;

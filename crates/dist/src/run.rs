@@ -2,10 +2,12 @@
 //! spread commands are made of.
 
 use crate::net::{connect, Cluster};
+use crate::watch::Watchdog;
 use anyhow::{bail, Context, Result};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::cell::RefCell;
+use std::net::TcpStream;
 use std::rc::Rc;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
@@ -21,7 +23,8 @@ use timely::worker::Worker;
 /// what it returned. What `work` sends on its channel reaches `on_event`
 /// on the calling thread while it runs. A peer lost mid-run makes timely's network threads
 /// panic, which poisons the worker's queues; that comes back as an error
-/// naming this process, not as a hang.
+/// naming this process, not as a hang; so does a peer silent for
+/// `cluster.silence` (`crate::watch`).
 pub fn execute<T, M, F>(cluster: &Cluster, fingerprint: u64, on_event: &mut dyn FnMut(M), work: F) -> Result<T>
 where
     T: Send + 'static,
@@ -31,11 +34,17 @@ where
     let me = cluster.process;
     // Machines whose CPUs take other SIMD paths may value wells otherwise
     // (the evaluator picks its code at run time): they refuse each other.
-    let sockets = connect(cluster, fingerprint ^ cpu_features())?;
+    let links = connect(cluster, fingerprint ^ cpu_features())?;
+    // Heartbeats beside timely's connections: a peer frozen, or behind a
+    // link that went down, is silent; its silence shuts timely's sockets
+    // down and the run fails as when a connection closes.
+    let data = links.data.iter().flatten().map(TcpStream::try_clone).collect::<std::io::Result<Vec<_>>>()?;
+    let watchdog = Watchdog::start(me, &cluster.addresses, links.beats, data, cluster.silence)
+        .context("cannot start the heartbeats")?;
     let hooks = Hooks::default();
     let local = ProcessBuilder::new_typed_vector(1, hooks.refill.clone(), hooks.spill.clone());
-    let (builders, guard) =
-        initialize_networking_from_sockets(local, sockets, me, 1, hooks).context("cannot start timely's networking")?;
+    let (builders, guard) = initialize_networking_from_sockets(local, links.data, me, 1, hooks)
+        .context("cannot start timely's networking")?;
     let builders: Vec<AllocatorBuilder> = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
     let (tx, rx) = mpsc::channel::<M>();
     let work = Mutex::new(Some((work, tx)));
@@ -50,9 +59,16 @@ where
         on_event(m);
     }
     // Joining also joins timely's network threads, and panics if one of
-    // them did (a peer's connection closed): that is an error here.
-    let lost = || anyhow::anyhow!("process {me}: a peer was lost mid-run (its connection closed)");
-    let mut outcomes = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join())).map_err(|_| lost())?;
+    // them did (a peer's connection closed, or the heartbeats shut it
+    // down): that is an error here, the silent peer's if one was.
+    let joined = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join()));
+    let fault = watchdog.fault();
+    drop(watchdog);
+    let lost = || match &fault {
+        Some(why) => anyhow::anyhow!("{why}"),
+        None => anyhow::anyhow!("process {me}: a peer was lost mid-run (its connection closed)"),
+    };
+    let mut outcomes = joined.map_err(|_| lost())?;
     match outcomes.pop() {
         Some(Ok(o)) => Ok(o),
         Some(Err(_)) => Err(lost()),

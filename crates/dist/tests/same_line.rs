@@ -22,7 +22,7 @@ fn on_cluster_from(config: &SearchConfig, starts: Vec<Vec<BeamState>>, every: us
         .into_iter()
         .enumerate()
         .map(|(process, starts)| {
-            let cluster = Cluster { addresses: addresses.clone(), process, connect_timeout: Duration::from_secs(20) };
+            let cluster = Cluster::new(addresses.clone(), process, Duration::from_secs(20));
             let config = config.clone();
             std::thread::spawn(move || {
                 let eval: Arc<dyn Evaluator> = Arc::new(Baseline);

@@ -53,7 +53,7 @@ fn on_cluster(
         .into_iter()
         .enumerate()
         .map(|(process, wells)| {
-            let cluster = Cluster { addresses: addresses.clone(), process, connect_timeout: timeout };
+            let cluster = Cluster::new(addresses.clone(), process, timeout);
             let config = config.clone();
             let families = families.clone();
             std::thread::spawn(move || {

@@ -20,9 +20,9 @@ pub struct RefineArgs {
     /// The cycle whose sampled wells are refined (its search step done).
     #[arg(long)]
     pub cycle: usize,
-    /// The data set to write (process 0 writes it). The cycle's own
-    /// RUN/cycle-NNN/refined.htds is written as the cycle's refine step
-    /// (its refine.json too), unless that step is already done.
+    /// The data set to write (process 0 writes it), outside RUN. The
+    /// cycle's own RUN/cycle-NNN/refined.htds is written as the cycle's
+    /// refine step (its refine.json too), unless that step is already done.
     #[arg(long)]
     pub out: PathBuf,
     #[command(flatten)]
@@ -36,9 +36,6 @@ pub fn refine(args: &RefineArgs) -> Result<()> {
     if args.cycle == 0 {
         bail!("--cycle must be at least 1 (cycles count from 1)");
     }
-    if args.dist.dist_costs.is_some() {
-        bail!("--dist-costs is a search's (its costs by depth); refine has no depths");
-    }
     let step = RefineStep::open(&args.run, args.cycle)?;
     let config_path = args.run.join("config.json");
     // Only process 0 writes, so only it checks where.
@@ -47,6 +44,11 @@ pub fn refine(args: &RefineArgs) -> Result<()> {
     if writes {
         let inputs = [("run", step.samples.as_path()), ("run", step.network.as_path()), ("run", config_path.as_path())];
         crate::checks::not_an_input("out", &args.out, inputs)?;
+        // The run's folder is the cycle's: any file in it may be read by a
+        // step to come. Only the cycle's own refined.htds is written there.
+        if !own {
+            crate::checks::not_inside("out", &args.out, "run", &args.run)?;
+        }
         if own && step.done() {
             bail!(
                 "--out {}: cycle {}'s refine step is already done (its refined.htds and refine.json exist); \

@@ -69,6 +69,91 @@ pub struct SearchArgs {
     pub at: Option<usize>,
     #[command(flatten)]
     pub dist: crate::commands::dist::DistArgs,
+    /// Over processes: write each depth's cost on this process (seconds,
+    /// bytes sent) as JSON lines to this file, suffixed `.pI` for process I.
+    #[arg(long)]
+    pub dist_costs: Option<PathBuf>,
+}
+
+#[cfg(test)]
+/// The flags whose values a checkpoint holds: `search --resume` refuses
+/// another value of any of them given on the command line.
+const STORED: [&str; 12] = [
+    "width",
+    "eval",
+    "enemy",
+    "seed",
+    "quiescence",
+    "no_quiescence",
+    "chain_rule",
+    "chain_band",
+    "chain_blend",
+    "chain_follow",
+    "twins",
+    "max_depth",
+];
+
+#[cfg(test)]
+/// The flags that are not settings of the search (what is written, and
+/// where; how it runs): a resumed search may take any value.
+const NOT_STORED: [&str; 16] = [
+    "out",
+    "format",
+    "json",
+    "threads",
+    "quiet",
+    "checkpoint",
+    "checkpoint_every",
+    "resume",
+    "from",
+    "at",
+    "processes",
+    "process",
+    "hostfile",
+    "local",
+    "connect_timeout",
+    "dist_costs",
+];
+
+/// Refuses a setting given with `--resume` that is not the checkpoint's,
+/// naming both values, as `cycle` and `hunt` do.
+fn check_resume(
+    args: &SearchArgs,
+    matches: &clap::ArgMatches,
+    dir: &Path,
+    stored: &SearchConfig,
+    eval: &str,
+) -> Result<()> {
+    let given = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
+    let refuse = |flag: &str, was: String, is: String| -> Result<()> {
+        bail!("{} was started with --{flag} {was}; it cannot go on with {is}", dir.display())
+    };
+    let c = &args.chains;
+    let quiescence = if args.no_quiescence { 0 } else { c.quiescence };
+    for (id, flag, was, is) in [
+        ("width", "width", stored.width.to_string(), args.width.to_string()),
+        ("enemy", "enemy", stored.enemy.name().to_string(), args.enemy.name().to_string()),
+        ("seed", "seed", stored.seed.to_string(), args.seed.to_string()),
+        ("quiescence", "quiescence", stored.quiescence.to_string(), quiescence.to_string()),
+        ("no_quiescence", "quiescence", stored.quiescence.to_string(), quiescence.to_string()),
+        ("chain_rule", "chain-rule", stored.chain_rule.to_string(), c.chain_rule.to_string()),
+        ("chain_band", "chain-band", stored.chain_band.to_string(), c.chain_band.to_string()),
+        ("chain_blend", "chain-blend", stored.chain_blend.to_string(), c.chain_blend.to_string()),
+        ("chain_follow", "chain-follow", stored.chain_follow.to_string(), c.chain_follow.to_string()),
+        ("twins", "twins", stored.twins.to_string(), args.twins.to_string()),
+        ("max_depth", "max-depth", stored.max_depth.to_string(), args.max_depth.to_string()),
+    ] {
+        if given(id) && was != is {
+            return refuse(flag, was, is);
+        }
+    }
+    if given("eval") {
+        let stored = EvalSpec::from_identity(eval)?;
+        if args.eval.parse::<EvalSpec>()? != stored {
+            return refuse("eval", stored.to_string(), args.eval.clone());
+        }
+    }
+    Ok(())
 }
 
 /// An evaluator chosen on the command line, with its identity (see
@@ -149,7 +234,7 @@ fn finish(config: &SearchConfig, result: hatetris_search::SearchResult, format: 
     })
 }
 
-pub fn search(args: &SearchArgs) -> Result<()> {
+pub fn search(args: &SearchArgs, matches: &clap::ArgMatches) -> Result<()> {
     args.run.start_pool()?;
     if args.resume.is_none() {
         if args.width == 0 {
@@ -164,8 +249,16 @@ pub fn search(args: &SearchArgs) -> Result<()> {
         let spec: Option<EvalSpec> = if args.resume.is_none() { Some(args.eval.parse()?) } else { None };
         let nets = spec.iter().flat_map(|s| s.files()).map(|p| ("eval", p));
         crate::checks::not_an_input("out", out, args.from.as_deref().map(|p| ("from", p)).into_iter().chain(nets))?;
+        // The checkpoint folder is the search's own: its files, and each
+        // process's folder in it, are read on resume.
+        for (flag, dir) in [("resume", &args.resume), ("checkpoint", &args.checkpoint)] {
+            if let Some(dir) = dir {
+                crate::checks::not_inside("out", out, flag, dir)?;
+            }
+        }
         crate::checks::output("out", out)?;
     }
+    check_dist_costs(args)?;
     // Each process of a spread run keeps its own copy of the checkpoint
     // (its machine may share no disk with the others); process 0's is an
     // ordinary checkpoint that one process can resume too.
@@ -182,6 +275,7 @@ pub fn search(args: &SearchArgs) -> Result<()> {
             restored.truncate(1);
         }
         let first = &restored[0];
+        check_resume(args, matches, dir, &first.config, &first.evaluator)?;
         if restored
             .iter()
             .any(|r| format!("{:?}", r.config) != format!("{:?}", first.config) || r.evaluator != first.evaluator)
@@ -276,13 +370,47 @@ pub fn search(args: &SearchArgs) -> Result<()> {
                 "depth": done.depth_reached,
                 "peak_tree_nodes": done.peak_tree_nodes,
                 "seconds": done.elapsed_secs,
-                "processes": args.dist.local.unwrap_or(args.dist.processes).max(1),
+                "processes": args.dist.count(),
                 "replay": done.replay,
             })
         );
     } else {
         println!("score {}", done.verified_score);
         println!("{}", done.replay);
+    }
+    Ok(())
+}
+
+/// The file process `process` writes its costs to: `PATH.pI`.
+fn costs_file(path: &Path, process: usize) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".p{process}"));
+    PathBuf::from(name)
+}
+
+/// `--dist-costs` is a spread search's; each process's file (process 0
+/// checks every one under `--local`) may be none of the files the search
+/// reads or writes, nor lie in its checkpoint folder.
+fn check_dist_costs(args: &SearchArgs) -> Result<()> {
+    let Some(path) = &args.dist_costs else { return Ok(()) };
+    if !args.dist.spread() {
+        bail!("--dist-costs is the costs of a search over processes; this one runs alone (give --processes or --local above 1)");
+    }
+    let processes =
+        if args.dist.local.is_some() { 0..args.dist.count() } else { args.dist.process..args.dist.process + 1 };
+    let spec: Option<EvalSpec> = if args.resume.is_none() { Some(args.eval.parse()?) } else { None };
+    for p in processes {
+        let file = costs_file(path, p);
+        let nets = spec.iter().flat_map(|s| s.files()).map(|f| ("eval", f));
+        let inputs =
+            args.from.as_deref().map(|f| ("from", f)).into_iter().chain(args.out.as_deref().map(|f| ("out", f)));
+        crate::checks::not_an_input("dist-costs", &file, inputs.chain(nets))?;
+        for (flag, dir) in [("resume", &args.resume), ("checkpoint", &args.checkpoint)] {
+            if let Some(dir) = dir {
+                crate::checks::not_inside("dist-costs", &file, flag, dir)?;
+            }
+        }
+        crate::checks::output("dist-costs", &file)?;
     }
     Ok(())
 }
@@ -324,12 +452,11 @@ fn run_spread(
     if let Some(r) = &last {
         progress.finish(r);
     }
-    if let Some(path) = &args.dist.dist_costs {
-        let mut name = path.clone().into_os_string();
-        name.push(format!(".p{process}"));
+    if let Some(path) = &args.dist_costs {
+        let name = costs_file(path, process);
         let text: String = costs.iter().map(|l| format!("{l}\n")).collect();
-        hatetris_fileio::write_atomically(Path::new(&name), text.as_bytes())
-            .with_context(|| format!("cannot write {}", Path::new(&name).display()))?;
+        hatetris_fileio::write_atomically(&name, text.as_bytes())
+            .with_context(|| format!("cannot write {}", name.display()))?;
     }
     if let Some(copies) = copies {
         copies.wait()?;
@@ -338,4 +465,23 @@ fn run_spread(
         return Ok(None);
     }
     finish(config, outcome.result, args.format).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag of `search` is either compared on resume or named as no
+    /// setting of the search: a new flag must be put in one list.
+    #[test]
+    fn every_search_flag_is_compared_on_resume_or_named_as_no_setting() {
+        let cmd = <SearchArgs as clap::Args>::augment_args(clap::Command::new("search"));
+        for a in cmd.get_arguments() {
+            let id = a.get_id().as_str();
+            assert!(STORED.contains(&id) != NOT_STORED.contains(&id), "{id} is in neither list, or in both");
+        }
+        for id in STORED.iter().chain(NOT_STORED.iter()) {
+            assert!(cmd.get_arguments().any(|a| a.get_id() == *id), "{id} is no flag");
+        }
+    }
 }
