@@ -1,5 +1,5 @@
 //! Where a command's searches run: in this process ([`Alone`]), or spread
-//! over processes (`hatetris_dist::cycle::ClusterSpread`). Commands that
+//! over processes (`hatetris_dist::spread::ClusterSpread`). Commands that
 //! run many searches (a cycle, a hunt) take a [`Runner`], so that they
 //! hold no networking and give the same results either way.
 

@@ -1,8 +1,10 @@
 //! A run's settings (RUN/config.json): what they are, their defaults,
 //! what is refused before a run starts, and what `--retune` may change.
 
+use super::error::CycleError;
+use super::files::{read_json, write_json};
 use super::refine::RefineConfig;
-use super::run::{load_starts, read_json, write_json, CycleError};
+use super::starts::load_starts;
 use crate::train::TrainConfig;
 use hatetris_game::Rules;
 use hatetris_search::{Blend, ChainRule};

@@ -31,17 +31,28 @@
 //! continues from the last finished step.
 
 mod config;
+mod error;
+mod events;
+mod files;
 mod metrics;
 mod parts;
 mod refine;
+mod refine_step;
 mod resume;
 mod run;
+mod search;
 pub mod spread;
+mod starts;
+mod suite;
 
 pub use config::{flag_of, retune_config, stored_config, CycleConfig, RETUNABLE};
+pub use error::CycleError;
+pub use events::{CycleEvent, Step};
 pub use metrics::CycleMetrics;
-pub use parts::PartSettings;
 pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
 };
-pub use run::{run_cycles, run_cycles_on, sample_game, CycleError, CycleEvent, RefineStep, SearchRecord, Step};
+pub use refine_step::RefineStep;
+pub use run::{run_cycles, run_cycles_on};
+pub use search::{sample_game, SearchRecord};
+pub use spread::PartSettings;
