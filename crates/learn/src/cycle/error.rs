@@ -27,6 +27,10 @@ pub enum CycleError {
     Invalid(String),
     #[error("{0}")]
     Spread(String),
+    /// A stop was asked for (`stop::request_stop`) and the run stopped at a
+    /// save; `run_cycles` returns the cycles done instead.
+    #[error("stopped at a save, as asked")]
+    Stopped,
 }
 
 /// Maps an I/O error on `path` to [`CycleError::Io`].

@@ -64,6 +64,10 @@ pub struct CycleMetrics {
     /// The chains' follow of that search, when not 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_follow: Option<u32>,
+    /// Core-seconds the cycle took here: its wall seconds times the threads
+    /// and processes it ran on (absent in records written before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub core_secs: Option<f64>,
 }
 
 /// A network's strength on the embedded suite (suite.json).

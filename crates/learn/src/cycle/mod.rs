@@ -34,8 +34,10 @@ mod config;
 mod error;
 mod events;
 mod files;
+mod folder;
 mod metrics;
 mod parts;
+mod recipe;
 mod refine;
 mod refine_step;
 mod resume;
@@ -43,16 +45,23 @@ mod run;
 mod search;
 pub mod spread;
 mod starts;
+mod stop;
 mod suite;
 
 pub use config::{flag_of, retune_config, stored_config, CycleConfig, RETUNABLE};
 pub use error::CycleError;
 pub use events::{CycleEvent, Step};
+pub use folder::hash16;
 pub use metrics::CycleMetrics;
+pub use recipe::{
+    config_differences, retunable_names, setting_values, Recipe, Settings, MAX_GENERATION, RECIPE_FILE, RECORD,
+    SEED_STEP,
+};
 pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
 };
 pub use refine_step::RefineStep;
-pub use run::{run_cycles, run_cycles_on};
+pub use run::{run_cycles, run_cycles_on, run_recipe_on};
 pub use search::{sample_game, SearchRecord};
 pub use spread::PartSettings;
+pub use stop::{clear_stop, request_stop, stop_requested};

@@ -60,6 +60,11 @@ pub fn refine_in_parts(
                     &mut |d| progress(done + d),
                 )?;
                 write_part(&part_path(dir, i), keys[i], &p)?;
+                // A stop asked for is taken here, at a save (alone: spread
+                // peers would wait for this process's next part).
+                if i + 1 < ranges.len() && spread.processes() == 1 && super::stop::stop_requested() {
+                    return Err(CycleError::Stopped);
+                }
                 p
             }
         };

@@ -1,17 +1,20 @@
 //! Running cycles, each step resumable.
 
-use super::config::{stored_config, CycleConfig};
+use super::config::{retune_config, stored_config, CycleConfig};
 use super::error::{io, CycleError};
 use super::events::{CycleEvent, Step};
 use super::files::{cycle_dir, network_for, network_name, read_json, write_json};
+use super::folder;
 use super::metrics::{plot_progress, read_metrics, write_metrics, CycleMetrics, SuiteRecord};
 use super::parts::{refine_in_parts, remove_parts, PART_WELLS};
+use super::recipe::Recipe;
 use super::refine::targets_from_pairs;
 use super::refine_step::RefineStep;
 use super::resume;
 use super::search::{search_step, SearchRecord};
 use super::spread::{Alone, PartSettings, Spread};
 use super::starts::load_starts;
+use super::stop::stop_requested;
 use super::suite::suite_step;
 use crate::dataset::read_dataset;
 use crate::distill::label_with_mean;
@@ -74,14 +77,65 @@ pub fn run_cycles_on(
     stop_after: Option<(usize, Step)>,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<Vec<CycleMetrics>, CycleError> {
+    stopped_or(dir, drive(spread, dir, cycles, config, None, initial, stop_after, on_event))
+}
+
+/// [`run_cycles_on`] following `recipe`: a new run keeps it (`recipe.toml`,
+/// before its config.json), and each cycle runs with the recipe's settings
+/// for its generation (config.json rewritten, as `--retune` does, when the
+/// schedule changes them). A run stopped at a save (`stop::request_stop`)
+/// returns the cycles done.
+pub fn run_recipe_on(
+    spread: &mut dyn Spread,
+    dir: &Path,
+    cycles: usize,
+    recipe: &Recipe,
+    initial: &Network,
+    on_event: &mut dyn FnMut(CycleEvent),
+) -> Result<Vec<CycleMetrics>, CycleError> {
+    let config = recipe.config_for_cycle(1);
+    stopped_or(dir, drive(spread, dir, cycles, &config, Some(recipe), initial, None, on_event))
+}
+
+/// A run's result, a stop at a save being the cycles done so far.
+fn stopped_or(dir: &Path, result: Result<Vec<CycleMetrics>, CycleError>) -> Result<Vec<CycleMetrics>, CycleError> {
+    match result {
+        Err(CycleError::Stopped) => read_metrics(&dir.join("metrics.jsonl")),
+        other => other,
+    }
+}
+
+/// A stop asked for, taken between steps.
+fn check_stop() -> Result<(), CycleError> {
+    if stop_requested() {
+        Err(CycleError::Stopped)
+    } else {
+        Ok(())
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive(
+    spread: &mut dyn Spread,
+    dir: &Path,
+    cycles: usize,
+    config: &CycleConfig,
+    recipe: Option<&Recipe>,
+    initial: &Network,
+    stop_after: Option<(usize, Step)>,
+    on_event: &mut dyn FnMut(CycleEvent),
+) -> Result<Vec<CycleMetrics>, CycleError> {
     // Everything is checked before anything is written: a setting refused
     // is never stored, and a folder left by a refused start starts again.
     let config_path = dir.join("config.json");
     let net0 = dir.join("net-000.hnet");
-    let config: CycleConfig = match stored_config(dir)? {
+    let mut config: CycleConfig = match stored_config(dir)? {
         Some(stored) => {
             stored.validate()?;
             remove_stale_temps(dir)?;
+            if let Some(recipe) = recipe {
+                recipe.store(dir)?;
+            }
             stored
         }
         None => {
@@ -90,10 +144,14 @@ pub fn run_cycles_on(
             remove_stale_temps(dir)?;
             // The settings last: until they are written the run is new.
             initial.save(&net0)?;
+            if let Some(recipe) = recipe {
+                recipe.store(dir)?;
+            }
             write_json(&config_path, config)?;
             config.clone()
         }
     };
+    let first_generation = recipe.map_or(0, |r| r.first_generation);
     if !net0.exists() {
         initial.save(&net0)?;
     }
@@ -143,7 +201,18 @@ pub fn run_cycles_on(
         u64::MAX
     };
     let rerun = |cycle: usize, step: Step| point(cycle, step) >= spread_from;
+    let processes = spread.processes();
     for cycle in metrics.len() + 1..=cycles {
+        check_stop()?;
+        // The recipe's settings for this cycle's generation (the schedule).
+        if let Some(recipe) = recipe {
+            let wanted = recipe.config_for_cycle(cycle);
+            if wanted != config {
+                retune_config(dir, &wanted)?;
+                config = wanted;
+            }
+        }
+        let config = &config;
         let started = Instant::now();
         let cdir = cycle_dir(dir, cycle);
         std::fs::create_dir_all(&cdir).map_err(io(&cdir))?;
@@ -172,12 +241,13 @@ pub fn run_cycles_on(
                 let retry = before.as_ref().map(|(net, name, lines)| ((net, name.as_str()), *lines));
                 let net = (&qnet, net_name.as_str());
                 let path = &samples_path;
-                search_step(spread, &config, rules, starts.as_ref(), net, retry, seed, cycle, path, on_event)
+                search_step(spread, config, rules, starts.as_ref(), net, retry, seed, cycle, path, on_event)
             })?;
         resume::remove(&cdir)?;
         if stop_after == Some(step) {
             return Ok(metrics);
         }
+        check_stop()?;
 
         // Refine.
         let refined_path = cdir.join("refined.htds");
@@ -186,7 +256,7 @@ pub fn run_cycles_on(
         let refine_secs: f64 =
             resumable(step, &refined_path, &cdir.join("refine.json"), again, on_event, |on_event| {
                 let t = Instant::now();
-                let step = RefineStep::read(&config, rules, dir, cycle)?;
+                let step = RefineStep::read(config, rules, dir, cycle)?;
                 let total = step.wells.len();
                 let families = step.families.as_deref();
                 let settings = PartSettings { rules, config: &step.config, eval: &qnet, eval_name: &net_name, seed };
@@ -201,6 +271,7 @@ pub fn run_cycles_on(
         if stop_after == Some(step) {
             return Ok(metrics);
         }
+        check_stop()?;
 
         // Learn.
         let net_path = cdir.join("net.hnet");
@@ -284,12 +355,13 @@ pub fn run_cycles_on(
         if stop_after == Some(step) {
             return Ok(metrics);
         }
+        check_stop()?;
 
         // Suite: the strength of what was learned (and, once, of the start).
         if cycle == 1 {
-            suite_step(&config, &dir.join("suite-000.json"), &network_for(dir, 1), on_event)?;
+            suite_step(config, &dir.join("suite-000.json"), &network_for(dir, 1), on_event)?;
         }
-        let suite = suite_step(&config, &cdir.join("suite.json"), &net_path, on_event)?;
+        let suite = suite_step(config, &cdir.join("suite.json"), &net_path, on_event)?;
 
         let m = CycleMetrics {
             cycle,
@@ -315,12 +387,14 @@ pub fn run_cycles_on(
             chain_rule: record.chain_rule,
             chain_blend: record.chain_blend,
             chain_follow: record.chain_follow,
+            core_secs: Some(started.elapsed().as_secs_f64() * (rayon::current_num_threads() * processes) as f64),
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;
         let initial_suite: Option<SuiteRecord> =
             if config.suite_width > 0 { Some(read_json(&dir.join("suite-000.json"))?) } else { None };
         plot_progress(dir, &metrics, initial_suite.as_ref())?;
+        folder::update(dir, rules, first_generation, &metrics, initial_suite.as_ref())?;
         on_event(CycleEvent::CycleDone { metrics: &m });
     }
     Ok(metrics)

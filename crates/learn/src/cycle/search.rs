@@ -269,6 +269,7 @@ pub(super) fn search_step(
         _ => (BeamState::new(), 0.0),
     };
     drop(saves);
+    let alone = spread.processes() == 1;
     let t = Instant::now();
     let secs = |t: Instant| secs_before + t.elapsed().as_secs_f64();
     // A search whose beams are sampled, depth by depth, with progress; the
@@ -290,6 +291,12 @@ pub(super) fn search_step(
                             sampler.error = Some(e);
                             return false;
                         }
+                        // A stop asked for is taken at a save (alone: spread
+                        // peers would wait for this process's beam).
+                        if alone && !s.is_finished(search) && super::stop::stop_requested() {
+                            sampler.error = Some(CycleError::Stopped);
+                            return false;
+                        }
                     }
                     true
                 })
@@ -297,6 +304,9 @@ pub(super) fn search_step(
             Ok::<u32, CycleError>(state.best_score)
         };
     let lines = sampled(&mut state, &mut sampler, &search, (net, net_name), true)?;
+    if let Some(e) = sampler.error.take() {
+        return Err(e);
+    }
     let mut retry_lines = None;
     if let Some((before, last_lines)) = retry {
         if (lines as f32) < config.retry_below * last_lines as f32 {

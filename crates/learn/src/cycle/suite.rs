@@ -42,7 +42,9 @@ pub(super) fn suite_step(
     );
     let summary = summarize(&results);
     let r = SuiteRecord {
-        network: net_path.display().to_string(),
+        // Its place in the run folder, not where the folder is (a run
+        // moves): `cycle-001/net.hnet`, `net-000.hnet`.
+        network: run_relative(net_path),
         width: config.suite_width,
         pieces: config.suite_pieces,
         mean_pieces: summary.mean_pieces,
@@ -51,4 +53,13 @@ pub(super) fn suite_step(
     };
     write_json(record, &r)?;
     Ok(Some(r))
+}
+
+/// `path`'s name inside its run folder: the cycle folder and the file.
+fn run_relative(path: &Path) -> String {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    match path.parent().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()) {
+        Some(parent) if parent.starts_with("cycle-") => format!("{parent}/{name}"),
+        _ => name,
+    }
 }
