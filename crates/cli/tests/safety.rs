@@ -135,7 +135,15 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let damaged = dir.path().join("damaged.htds");
     std::fs::write(&damaged, b"not a data set").unwrap();
     let missing = dir.path().join("missing.htds");
-    let cases: [(String, &str); 12] = [
+    // A data set whose header is whole and whose end is cut off.
+    let cut = dir.path().join("cut.htds");
+    let wells: Vec<hatetris_learn::dataset::Sample> =
+        (0..50u16).map(|i| hatetris_learn::dataset::Sample::new(&[0, i % 1023, 1022 - i], 0.5)).collect();
+    hatetris_learn::dataset::write_dataset(&cut, "anchor", &wells).unwrap();
+    let bytes = std::fs::read(&cut).unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() - 7]).unwrap();
+    let cases: [(String, &str); 13] = [
+        (format!("anchor = [\"{}\"]", s(&cut)), "cut.htds"),
         ("batch = 0".into(), "batch size 0"),
         ("refine_quiescence = 101".into(), "chain depths"),
         ("lr = 0.0".into(), "learning rate"),

@@ -233,8 +233,12 @@ impl CycleConfig {
     /// that are missing or damaged.
     pub fn validate(&self) -> Result<(), CycleError> {
         let rules = self.check_values()?;
+        // Read whole: a file damaged past its header would fail only in
+        // the first learn step, after hours of search and refine.
         for path in &self.anchor {
-            crate::dataset::DatasetReader::open(path)?;
+            for sample in crate::dataset::DatasetReader::open(path)? {
+                sample?;
+            }
         }
         if let Some(path) = &self.starts {
             load_starts(path, rules)?;
