@@ -172,6 +172,9 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
         (&["--stop-after=-5m"][..], "--stop-after"),
         (&["--stop-after", "99999999h"][..], "--stop-after"),
         (&["--generation", "1000000000"][..], "--generation"),
+        (&["--generation=-1"][..], "--generation"),
+        (&["--max-depth", "1000000000000"][..], "--max-depth"),
+        (&["--seed=-1"][..], "--seed"),
         (&["--recipe", "/nonexistent/r.toml"][..], "/nonexistent/r.toml"),
     ] {
         let out = hatetris().args(["cycle", "--dir", s(&runs), "--quiet"]).args(flags).output().unwrap();
