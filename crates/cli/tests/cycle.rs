@@ -1,144 +1,245 @@
-//! `hatetris cycle` end to end at a tiny size: a cycle with the survival
-//! target, children sampling, an opening game and an anchor set searches, refines, learns
-//! (on its wells and the anchor's, with a student), measures the learned
-//! network on the suite and reports it; a widened start keeps its width;
-//! bad flags exit 2.
+//! `hatetris cycle` end to end at a tiny size: recipes (the experiments'
+//! keys included), two generations reproduced byte for byte on 1 and 2
+//! threads with the schedule switching where it says, the run folder's
+//! summary files, a stop at a save and a run folder moved elsewhere.
 
 use hatetris_learn::dataset::{write_dataset, Sample};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn hatetris() -> Command {
     Command::new(env!("CARGO_BIN_EXE_hatetris"))
 }
 
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn test_recipe(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recipes").join(name)
+}
+
 #[test]
-fn a_tiny_learning_run_goes_end_to_end_and_measures_its_network() {
+fn a_tiny_learning_run_with_the_experiments_keys_goes_end_to_end_and_measures_its_network() {
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run");
     // A small anchor set, mixed into the learn step.
     let anchor = dir.path().join("anchor.htds");
     let wells: Vec<Sample> = (0..50u16).map(|i| Sample::new(&[0, i % 1023, 1022 - i], 0.5)).collect();
     write_dataset(&anchor, "anchor", &wells).unwrap();
-    let out = hatetris()
-        .args(["cycle", "--dir", run.to_str().unwrap(), "--cycles", "1", "--width", "8", "--samples", "2"])
-        .args(["--sample-children", "--target", "survival", "--refine-width", "4", "--refine-depth", "3"])
-        .args(["--refine-step", "1.0", "--max-depth", "12", "--max-epochs", "1", "--batch", "64"])
-        .args(["--suite-width", "2", "--suite-pieces", "2", "--quiet"])
-        .args(["--anchor", anchor.to_str().unwrap(), "--anchor-samples", "20"])
-        // The bootstrap's 48 hidden units widened, as a run may start.
-        .args(["--hidden", "56"])
-        .args(["--students", "1"])
-        // One noisy opening game beside the game from the empty well.
-        .args(["--openings", "1", "--opening-pieces", "2"])
-        .output()
-        .unwrap();
+    let recipe = dir.path().join("r.toml");
+    std::fs::write(
+        &recipe,
+        format!(
+            "[settings]\nwidth = 8\nsamples = 2\nsample_children = true\ntarget = \"survival\"\nrefine_width = 4\n\
+             refine_depth = 3\nrefine_step = 1.0\nmax_depth = 12\nmax_epochs = 1\nbatch = 64\nsuite_width = 2\n\
+             suite_pieces = 2\nanchor = [\"{}\"]\nanchor_samples = 20\nstudents = 1\nopenings = 1\nopening_pieces = 2\n",
+            s(&anchor)
+        ),
+    )
+    .unwrap();
+    let out = hatetris().args(["cycle", "--dir", s(&run), "--recipe", s(&recipe), "--quiet"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let line = String::from_utf8(out.stdout).unwrap();
     let m: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     assert_eq!(m["cycle"], 1);
     let pieces = m["suite_pieces"].as_f64().expect("the learned network was measured");
     assert!((0.0..=2.0).contains(&pieces), "{pieces}");
-    for f in [
-        "config.json",
-        "metrics.jsonl",
-        "suite-000.json",
-        "cycle-001/suite.json",
-        "cycle-001/net.hnet",
-        "cycle-001/student-01.hnet",
-        "progress-suite.png",
-    ] {
+    for f in ["config.json", "recipe.toml", "metrics.jsonl", "suite-000.json", "cycle-001/student-01.hnet"] {
         assert!(run.join(f).exists(), "{f} missing");
     }
     let config: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
     assert_eq!(config["refine"]["target"], "survival");
     assert_eq!(config["sample_children"], true);
-    assert_eq!(config["anchor_samples"], 20);
-    assert_eq!(config["students"], 1);
+    assert_eq!((config["anchor_samples"].as_u64(), config["students"].as_u64()), (Some(20), Some(1)));
     assert_eq!((config["openings"].as_u64(), config["opening_pieces"].as_u64()), (Some(1), Some(2)));
-    for net in ["net-000.hnet", "cycle-001/net.hnet", "cycle-001/student-01.hnet"] {
-        let net = hatetris_eval::Network::load(&run.join(net)).unwrap();
-        assert_eq!(net.hidden, 56);
-    }
 }
 
 #[test]
-fn a_bad_target_discount_or_band_is_one_line_and_status_2() {
+fn experiments_left_the_command_line_and_a_bad_recipe_is_one_line_and_status_2() {
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run");
-    let cases = [
-        (&["--target", "bogus"][..], "target"),
-        (&["--gamma", "1.5"][..], "gamma"),
-        // Family targets and the band choose among children, so they need them.
-        (&["--target", "family"][..], "--sample-children"),
-        (&["--sample-band", "0.5"][..], "--sample-children"),
-        (&["--sample-children", "--sample-band=-1"][..], "--sample-band"),
-        // Widening only: the bootstrap has 48 hidden units.
-        (&["--hidden", "40"][..], "--hidden"),
-        (&["--hidden", "60"][..], "--hidden"),
-        (&["--openings", "2", "--opening-pieces", "0"][..], "--openings"),
-        (&["--openings", "2", "--opening-noise=-0.1"][..], "--openings"),
-        (&["--retry-below=-1"][..], "--retry-below"),
-    ];
-    for (bad, says) in cases {
-        let out = hatetris().args(["cycle", "--dir", run.to_str().unwrap()]).args(bad).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    for gone in ["--target", "--students", "--teacher-window", "--sample-children", "--sample-band", "--openings"] {
+        let out = hatetris().args(["cycle", "--dir", s(&run), gone, "1"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{gone}");
+    }
+    let help = hatetris().args(["cycle", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let options = help.lines().filter(|l| l.trim_start().starts_with("--") || l.trim_start().starts_with("-h")).count();
+    assert!(options <= 25, "{options} options:\n{help}");
+    for (text, says) in [
+        ("[settings]\ntarget = \"bogus\"\n", "bogus"),
+        ("[settings]\ngamma = 1.5\n", "gamma"),
+        ("[settings]\ntarget = \"family\"\n", "children"),
+        ("[settings]\nsample_band = 0.5\n", "children"),
+        ("[settings]\nretry_below = -1.0\n", "retry-below"),
+        ("[settings]\nunknown_key = 1\n", "unknown_key"),
+        ("[from.3]\nsuite_width = 5\n", "suite_width"),
+    ] {
+        let recipe = dir.path().join("bad.toml");
+        std::fs::write(&recipe, text).unwrap();
+        let out = hatetris().args(["cycle", "--dir", s(&run), "--recipe", s(&recipe)]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}");
         let err = String::from_utf8_lossy(&out.stderr);
-        // The first line says what is wrong (clap adds a hint below its own).
-        assert!(err.lines().next().is_some_and(|l| l.contains(says)), "{err}");
-        assert!(!run.join("config.json").exists(), "nothing is written on bad flags");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(says), "{text}: {err}");
+        assert!(!run.exists(), "nothing is written on a bad recipe");
     }
 }
 
-/// Two generations as `docs/runs/gen-a/run.sh` runs them, at a tiny size:
-/// the master search chains clears by the record engine's rule over a
-/// band, refine does not, each generation trains from the last one's
-/// network, and each master game's replay verifies to its lines.
-#[test]
-fn tiny_generations_with_the_record_engines_chains_go_end_to_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let run = dir.path().join("run");
-    let init = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../eval/nets/default.hnet");
-    let out = hatetris()
-        .args(["cycle", "--dir", run.to_str().unwrap(), "--cycles", "2", "--width", "16", "--samples", "2"])
-        .args(["--init", init.to_str().unwrap()])
-        .args(["--quiescence", "3", "--chain-rule", "record", "--chain-band", "2"])
-        .args(["--refine-width", "4", "--refine-depth", "3", "--history", "2", "--retry-below", "0.5"])
-        .args(["--max-depth", "30", "--max-epochs", "1", "--batch", "64"])
-        .args(["--suite-width", "2", "--suite-pieces", "2", "--quiet"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let config: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(run.join("config.json")).unwrap()).unwrap();
-    assert_eq!(config["chain_rule"], "record");
-    assert_eq!((config["quiescence"].as_u64(), config["chain_band"].as_u64()), (Some(3), Some(2)));
-    let metrics = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
-    let lines: Vec<serde_json::Value> = metrics.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), 2);
-    for m in &lines {
-        let replay = dir.path().join("game.b2048");
-        std::fs::write(&replay, m["replay"].as_str().unwrap()).unwrap();
-        let v = hatetris().args(["verify", replay.to_str().unwrap()]).output().unwrap();
-        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
-        let verified: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
-        assert_eq!(verified["score"], m["lines"], "generation {}", m["cycle"]);
+/// Every file of a run folder, by its path inside it.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
     }
-    assert!(run.join("cycle-002/net.hnet").exists());
-    // The README gives a generation's master game as a `hatetris search`
-    // command (the network that searched it, the cycle's seed, the same
-    // chain settings): that command must play the cycle's game exactly.
-    for (m, net) in lines.iter().zip([init.clone(), run.join("cycle-001/net.hnet")]) {
-        let cycle = m["cycle"].as_u64().unwrap();
-        let seed = (cycle * 0x9E37_79B9).to_string();
+    out.sort();
+    out
+}
+
+/// Two generations of a tiny recipe from the bootstrap, on 1 thread and
+/// on 2: the same networks and master games byte for byte; the schedule
+/// switches at generation 2; each master game's replay verifies and
+/// `hatetris search` plays it again from the generation's seed.
+#[test]
+fn two_generations_reproduce_byte_for_byte_on_1_and_2_threads_and_the_schedule_switches() {
+    let dir = tempfile::tempdir().unwrap();
+    let recipe = test_recipe("two.toml");
+    let mut runs = Vec::new();
+    for threads in ["1", "2"] {
+        let run = dir.path().join(format!("t{threads}"));
         let out = hatetris()
-            .args(["search", "--eval", &format!("net={}", net.to_str().unwrap()), "--width", "16"])
-            .args(["--seed", &seed, "--quiescence", "3", "--chain-rule", "record", "--chain-band", "2"])
-            .args(["--max-depth", "30", "--threads", "2", "--json", "--quiet"])
+            .args(["cycle", "--dir", s(&run), "--recipe", s(&recipe), "--cycles", "2", "--threads", threads, "--quiet"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        runs.push(run);
+    }
+    let read = |run: &Path, f: &str| std::fs::read(run.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    for f in ["cycle-001/net.hnet", "cycle-002/net.hnet", "latest.hnet", "best.b2048", "recipe.toml", "config.json"] {
+        assert_eq!(read(&runs[0], f), read(&runs[1], f), "{f} differs between 1 and 2 threads");
+    }
+    let metrics = |run: &Path| -> Vec<serde_json::Value> {
+        let text = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap();
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let (m1, m2) = (metrics(&runs[0]), metrics(&runs[1]));
+    assert_eq!(m1.len(), 2);
+    for (a, b) in m1.iter().zip(&m2) {
+        assert_eq!((&a["replay"], &a["lines"]), (&b["replay"], &b["lines"]));
+    }
+    // The schedule: width 24, band 2 at generation 1; 32, band 0 from 2.
+    assert_eq!((&m1[0]["width"], &m1[0]["chains"]), (&serde_json::json!(24), &serde_json::json!([3, 2])));
+    assert_eq!((&m1[1]["width"], &m1[1]["chains"]), (&serde_json::json!(32), &serde_json::json!([3, 0])));
+    // The folder says what happened.
+    let run = &runs[0];
+    let names = files(run);
+    let nets: Vec<&PathBuf> = names.iter().filter(|p| p.starts_with("nets")).collect();
+    assert_eq!(nets.len(), 3, "the start's and two generations' networks: {nets:?}");
+    assert_eq!(read(run, "latest.hnet"), read(run, "cycle-002/net.hnet"));
+    let hash = hatetris_learn::cycle::hash16(&read(run, "cycle-002/net.hnet"));
+    assert!(run.join(format!("nets/{hash}.hnet")).exists());
+    for f in ["generations.md", "progress-lines.png", "progress-loss.png", "progress-suite.png"] {
+        assert!(run.join(f).exists(), "{f}");
+    }
+    let table = std::fs::read_to_string(run.join("generations.md")).unwrap();
+    assert!(table.contains("| 1 | 24, record depth 3, band 2, blend 0.5 |"), "{table}");
+    assert!(table.contains("| 2 | 32, record depth 3, band 0, blend 0.5 |"), "{table}");
+    let best = m1.iter().max_by_key(|m| m["lines"].as_u64()).unwrap();
+    let v = hatetris().args(["verify", s(&run.join("best.b2048"))]).output().unwrap();
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    let verified: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(verified["score"], best["lines"]);
+    // Generation G's master game is `hatetris search` with G-1's network and seed 81 + G x 0x9E3779B9.
+    let bootstrap = dir.path().join("bootstrap.hnet");
+    hatetris_eval::Network::embedded_bootstrap().save(&bootstrap).unwrap();
+    for (m, net, width, band) in [(&m1[0], bootstrap, "24", "2"), (&m1[1], run.join("cycle-001/net.hnet"), "32", "0")] {
+        let seed = (81 + m["cycle"].as_u64().unwrap() * 0x9E37_79B9).to_string();
+        let out = hatetris()
+            .args(["search", "--eval", &format!("net={}", s(&net)), "--width", width, "--seed", &seed])
+            .args(["--quiescence", "3", "--chain-rule", "record", "--chain-band", band, "--chain-blend", "0.5"])
+            .args(["--max-depth", "40", "--threads", "2", "--json", "--quiet"])
             .output()
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let searched: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(searched["replay"], m["replay"], "cycle {cycle}'s master game from `hatetris search`");
+        assert_eq!(searched["replay"], m["replay"], "generation {}'s master game from `hatetris search`", m["cycle"]);
     }
+}
+
+/// SIGTERM stops a run at a save with status 0 and a line saying how it
+/// goes on; the folder, copied elsewhere, goes on there (it holds no path).
+#[test]
+fn a_run_stopped_by_sigterm_goes_on_and_a_copied_folder_goes_on_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let recipe = test_recipe("tiny.toml");
+    let child = hatetris()
+        .args(["cycle", "--dir", s(&run), "--recipe", s(&recipe), "--cycles", "1000", "--quiet"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !run.join("cycle-002").exists() {
+        assert!(t.elapsed().as_secs() < 120, "no second cycle");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("stopped at a save") && err.contains("goes on from there"), "{err}");
+    let done = std::fs::read_to_string(run.join("metrics.jsonl")).unwrap().lines().count();
+    assert!(done < 1000);
+    // No file of the run names where it is.
+    for f in files(&run) {
+        let bytes = std::fs::read(run.join(&f)).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains(s(dir.path())), "{} holds the run's path", f.display());
+    }
+    let moved = dir.path().join("elsewhere");
+    assert!(Command::new("cp").args(["-r", s(&run), s(&moved)]).status().unwrap().success());
+    std::fs::remove_dir_all(&run).unwrap();
+    let out = hatetris()
+        .args(["cycle", "--dir", s(&moved), "--cycles", &(done + 1).to_string(), "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(moved.join("metrics.jsonl")).unwrap().lines().count(), done + 1);
+}
+
+/// A run from before recipes (its config.json alone, as gen-b's r36 was
+/// started) goes on under the record recipe with the settings it has: its
+/// generation found from its seed; another width is refused by name.
+#[test]
+fn a_run_from_before_recipes_goes_on_under_the_record_recipe_with_its_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("r36");
+    std::fs::create_dir_all(&run).unwrap();
+    let r36 = include_str!("../../learn/src/cycle/gen-b-r36-config.json");
+    std::fs::write(run.join("config.json"), r36).unwrap();
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../recipes/record.toml");
+    // Another recipe's setting is refused, naming it; nothing is written.
+    let out =
+        hatetris().args(["cycle", "--dir", s(&run), "--recipe", s(&record), "--width", "300000"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("width 200000 -> 300000"), "{err}");
+    let quick = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../recipes/quick.toml");
+    let out = hatetris().args(["cycle", "--dir", s(&run), "--recipe", s(&quick)]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!run.join("recipe.toml").exists());
+    assert_eq!(std::fs::read_to_string(run.join("config.json")).unwrap(), r36);
 }

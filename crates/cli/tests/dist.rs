@@ -158,29 +158,13 @@ fn free_ports(n: usize) -> Vec<String> {
     ports.iter().map(|l| l.local_addr().unwrap().to_string()).collect()
 }
 
-/// A tiny cycle's flags (record chains, no band: a band is not spread).
-const TINY_CYCLE: [&str; 22] = [
-    "--width",
-    "200",
-    "--samples",
-    "16",
-    "--refine-width",
-    "8",
-    "--refine-depth",
-    "4",
-    "--max-depth",
-    "40",
-    "--max-epochs",
-    "2",
-    "--batch",
-    "64",
-    "--suite-width",
-    "0",
+/// A tiny cycle's recipe and flags (record chains, no band: a band is not spread).
+const TINY_CYCLE: [&str; 6] = [
+    "--recipe",
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/recipes/dist.toml"),
     "--quiet",
     "--threads",
     "1",
-    "--quiescence",
-    "2",
     "--connect-timeout=20",
 ];
 

@@ -32,33 +32,9 @@ fn s(p: &Path) -> &str {
 /// lookahead beam per family, targets scaled over all the wells).
 fn tiny_run(dir: &Path) -> PathBuf {
     let run = dir.join("run");
-    let out = hatetris(&[
-        "cycle",
-        "--dir",
-        s(&run),
-        "--cycles",
-        "1",
-        "--width",
-        "8",
-        "--samples",
-        "2",
-        "--max-depth",
-        "30",
-        "--sample-children",
-        "--target",
-        "joint",
-        "--refine-width",
-        "4",
-        "--refine-depth",
-        "3",
-        "--max-epochs",
-        "1",
-        "--batch",
-        "64",
-        "--suite-width",
-        "0",
-        "--quiet",
-    ]);
+    let recipe = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/recipes/joint.toml");
+    let out = hatetris(&["cycle", "--dir", s(&run), "--cycles", "1", "--recipe", recipe, "--quiet"]);
+
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     run
 }

@@ -110,132 +110,128 @@ fn an_output_that_cannot_be_written_is_found_before_any_work() {
     assert!(!suite.exists());
 }
 
-const TINY_CYCLE: [&str; 18] = [
-    "--cycles",
-    "1",
-    "--width",
-    "8",
-    "--samples",
-    "2",
-    "--refine-width",
-    "4",
-    "--refine-depth",
-    "3",
-    "--max-depth",
-    "12",
-    "--max-epochs",
-    "1",
-    "--batch",
-    "64",
-    "--suite-width",
-    "0",
-];
+const TINY_CYCLE: [&str; 4] =
+    ["--cycles", "1", "--recipe", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/recipes/tiny.toml")];
 
 #[test]
 fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     let dir = tempfile::tempdir().unwrap();
     let runs = dir.path().join("R");
-    let cycle = |extra: &[&str]| {
-        hatetris().args(["cycle", "--dir", s(&runs), "--quiet"]).args(TINY_CYCLE).args(extra).output().unwrap()
+    let tiny = std::fs::read_to_string(TINY_CYCLE[3]).unwrap();
+    // A recipe: the tiny one with `more` added to its settings.
+    let recipe = |name: &str, more: &str| {
+        let path = dir.path().join(name);
+        // Keys of `more` replace the tiny recipe's own.
+        let keys: Vec<&str> = more.lines().filter_map(|l| l.split('=').next()).map(str::trim).collect();
+        let kept: Vec<&str> =
+            tiny.lines().filter(|l| !keys.iter().any(|k| l.split('=').next().map(str::trim) == Some(*k))).collect();
+        let text = kept.join("\n").replace("[settings]", &format!("[settings]\n{more}"));
+        std::fs::write(&path, text + "\n").unwrap();
+        path
+    };
+    let cycle_with = |recipe: &std::path::Path, extra: &[&str]| {
+        hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--recipe", s(recipe)]).args(extra).output().unwrap()
     };
     let damaged = dir.path().join("damaged.htds");
     std::fs::write(&damaged, b"not a data set").unwrap();
     let missing = dir.path().join("missing.htds");
-    let cases: [(&[&str], &str); 11] = [
-        (&["--batch", "0"], "--batch"),
-        (&["--refine-quiescence", "101"], "--refine-quiescence"),
-        (&["--lr", "0"], "--lr"),
-        (&["--lr", "NaN"], "--lr"),
-        (&["--refine-every", "0"], "--refine-every"),
-        (&["--refine-every", "2", "--sample-children"], "--sample-children"),
-        (&["--max-epochs", "0"], "--max-epochs"),
-        (&["--anchor", s(&missing)], "missing.htds"),
-        (&["--anchor", s(&damaged)], "damaged.htds"),
-        (&["--starts", s(&missing)], "missing.htds"),
-        (&["--starts", s(&damaged)], "damaged.htds"),
+    // A data set whose header is whole and whose end is cut off.
+    let cut = dir.path().join("cut.htds");
+    let wells: Vec<hatetris_learn::dataset::Sample> =
+        (0..50u16).map(|i| hatetris_learn::dataset::Sample::new(&[0, i % 1023, 1022 - i], 0.5)).collect();
+    hatetris_learn::dataset::write_dataset(&cut, "anchor", &wells).unwrap();
+    let bytes = std::fs::read(&cut).unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() - 7]).unwrap();
+    let cases: [(String, &str); 13] = [
+        (format!("anchor = [\"{}\"]", s(&cut)), "cut.htds"),
+        ("batch = 0".into(), "batch size 0"),
+        ("refine_quiescence = 101".into(), "chain depths"),
+        ("lr = 0.0".into(), "learning rate"),
+        ("lr = nan".into(), "learning rate"),
+        ("refine_every = 0".into(), "refine-every"),
+        ("refine_every = 2\nsample_children = true".into(), "children"),
+        ("max_epochs = 0".into(), "epochs"),
+        ("colour = 3".into(), "colour"),
+        (format!("anchor = [\"{}\"]", s(&missing)), "missing.htds"),
+        (format!("anchor = [\"{}\"]", s(&damaged)), "damaged.htds"),
+        (format!("starts = \"{}\"", s(&missing)), "missing.htds"),
+        (format!("starts = \"{}\"", s(&damaged)), "damaged.htds"),
     ];
-    for (bad, says) in cases {
-        refused(&cycle(bad), &[says]);
-        assert!(!runs.join("config.json").exists(), "{bad:?} stored");
+    for (i, (more, says)) in cases.iter().enumerate() {
+        refused(&cycle_with(&recipe(&format!("bad{i}.toml"), more), &["--cycles", "1"]), &[says]);
+        assert!(!runs.join("config.json").exists(), "{more} stored");
+        assert!(!runs.join("recipe.toml").exists(), "{more} stored");
+    }
+    for (flags, says) in [
+        (&["--cycles", "0"][..], "--cycles"),
+        (&["--cycles", "1000000"][..], "--cycles"),
+        (&["--cycles=-1"][..], "--cycles"),
+        (&["--width", "0"][..], "--width"),
+        (&["--width", "1000000000000"][..], "--width"),
+        (&["--stop-after", "0"][..], "--stop-after"),
+        (&["--stop-after=-5m"][..], "--stop-after"),
+        (&["--stop-after", "99999999h"][..], "--stop-after"),
+        (&["--generation", "1000000000"][..], "--generation"),
+        (&["--generation=-1"][..], "--generation"),
+        (&["--max-depth", "1000000000000"][..], "--max-depth"),
+        (&["--seed=-1"][..], "--seed"),
+        (&["--recipe", "/nonexistent/r.toml"][..], "/nonexistent/r.toml"),
+    ] {
+        let out = hatetris().args(["cycle", "--dir", s(&runs), "--quiet"]).args(flags).output().unwrap();
+        refused(&out, &[says]);
+        assert!(!runs.exists(), "{flags:?} wrote");
     }
     // The folder a refused start left starts cleanly.
-    succeeded(&cycle(&[]));
-    assert!(runs.join("cycle-001/net.hnet").exists());
+    let tiny_path = std::path::PathBuf::from(TINY_CYCLE[3]);
+    succeeded(&cycle_with(&tiny_path, &["--cycles", "1"]));
+    assert!(runs.join("cycle-001/net.hnet").exists() && runs.join("recipe.toml").exists());
 
-    // On resume a flag given with another value is refused, naming both.
+    // On resume another recipe, or a flag that changes it, is refused, naming the key and both values.
+    let out = cycle_with(&recipe("wide.toml", "history = 2"), &["--cycles", "2"]);
+    refused(&out, &["history 3 -> 2", "--retune"]);
     let out = hatetris().args(["cycle", "--dir", s(&runs), "--cycles", "2", "--width", "60"]).output().unwrap();
-    refused(&out, &["--width 8", "60"]);
+    refused(&out, &["width 8 -> 60"]);
     assert!(!runs.join("cycle-002").exists());
-    for (flag, value, stored) in [
-        ("--chain-rule", "sz", "record"),
-        ("--chain-blend", "0.5", "1"),
-        ("--opening-noise", "0.5", "0.3"),
-        ("--target", "survival", "lookahead"),
-        ("--seed", "9", "0"),
-        ("--lr", "0.0001", "0.001"),
-    ] {
-        let out = hatetris().args(["cycle", "--dir", s(&runs), flag, value]).output().unwrap();
-        refused(&out, &[&format!("{flag} {stored}"), value]);
-    }
-    let out = hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--batch", "0"]).output().unwrap();
-    refused(&out, &["--batch"]);
-    // The same flags again, or none, go on (one cycle is done: nothing to do).
+    // A damaged stored recipe is refused.
+    let stored = std::fs::read_to_string(runs.join("recipe.toml")).unwrap();
+    std::fs::write(runs.join("recipe.toml"), stored.replace("width = 8", "width = 9")).unwrap();
+    refused(&hatetris().args(["cycle", "--dir", s(&runs), "--cycles", "2"]).output().unwrap(), &["checksum"]);
+    std::fs::write(runs.join("recipe.toml"), &stored).unwrap();
+    // The same recipe again, or none, goes on (one cycle is done: nothing to do).
     let stale = runs.join("cycle-001/.hatetris-killed.tmp");
     std::fs::write(&stale, b"half").unwrap();
     std::fs::write(runs.join(".hatetris-x1.tmp"), b"half").unwrap();
-    succeeded(&cycle(&[]));
+    succeeded(&cycle_with(&tiny_path, &["--cycles", "1"]));
     succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet"]).output().unwrap());
     assert!(!stale.exists() && !runs.join(".hatetris-x1.tmp").exists(), "stale temporaries are removed");
-    let config = std::fs::read_to_string(runs.join("config.json")).unwrap();
-    assert!(config.contains("\"width\": 8"), "{config}");
 
-    // --retune lets the budget change (from the next cycle on, each
-    // cycle's metrics naming its width), nothing else, and never starts a run.
+    // --retune lets the settings a schedule may change change (for the
+    // steps not yet run), refuses the others by name, and never starts a run.
     let out = hatetris().args(["cycle", "--dir", s(&runs), "--retune", "--seed", "9"]).output().unwrap();
-    refused(&out, &["--seed 0", "9"]);
+    refused(&out, &["--retune may not change seed"]);
+    let out = cycle_with(&recipe("suite.toml", "suite_pieces = 7\nheight = 12"), &["--retune"]);
+    refused(&out, &["--retune may not change", "height", "suite_pieces"]);
     let fresh = dir.path().join("fresh");
     let out = hatetris().args(["cycle", "--dir", s(&fresh), "--retune", "--quiet"]).args(TINY_CYCLE).output().unwrap();
     refused(&out, &["--retune"]);
     assert!(!fresh.exists());
-    let retuned = hatetris()
-        .args(["cycle", "--dir", s(&runs), "--quiet", "--cycles", "2", "--retune", "--width", "12", "--samples", "3"])
-        .args(["--quiescence", "2", "--chain-rule", "enemy", "--chain-band", "0", "--max-epochs", "1"])
-        .args(["--refine-width", "3", "--refine-every", "2", "--history", "2", "--chain-blend", "0.75"])
-        .args(["--lr", "0.0005", "--refine-quiescence", "2"])
-        .output()
-        .unwrap();
+    let retuned = cycle_with(
+        &recipe("retuned.toml", "history = 2\nlr = 0.0005"),
+        &["--retune", "--width", "12", "--cycles", "2"],
+    );
     succeeded(&retuned);
     let config = std::fs::read_to_string(runs.join("config.json")).unwrap();
-    assert!(config.contains("\"width\": 12") && config.contains("\"samples_per_depth\": 3"), "{config}");
-    assert!(config.contains("\"quiescence\": 2") && config.contains("\"chain_band\": 0"), "{config}");
     let stored: serde_json::Value = serde_json::from_str(&config).unwrap();
-    assert_eq!(stored["refine"]["width"], 3, "{config}");
-    assert_eq!((&stored["refine"]["every"], &stored["history"]), (&serde_json::json!(2), &serde_json::json!(2)));
-    // The refine's lookahead chains by the search's rule and blend.
-    let refine_chains =
-        (&stored["refine"]["quiescence"], &stored["refine"]["chain_rule"], &stored["refine"]["chain_blend"]);
-    assert_eq!(refine_chains, (&serde_json::json!(2), &serde_json::json!("enemy"), &serde_json::json!(0.75)));
-    let metrics = std::fs::read_to_string(runs.join("metrics.jsonl")).unwrap();
-    let widths: Vec<Option<u64>> =
-        metrics.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["width"].as_u64()).collect();
-    assert_eq!(widths, [Some(8), Some(12)]);
-    let last: serde_json::Value = serde_json::from_str(metrics.lines().last().unwrap()).unwrap();
-    assert_eq!(last["chains"], serde_json::json!([2, 0]), "the chains of cycle 2's search");
-    assert_eq!(last["chain_rule"], "enemy", "and their rule");
-    assert_eq!((&last["chain_blend"], &stored["chain_blend"]), (&serde_json::json!(0.75), &serde_json::json!(0.75)));
-    assert!(config.contains("\"max_epochs\": 1") && last["epochs"] == 1, "{config}");
+    assert_eq!((&stored["width"], &stored["history"]), (&serde_json::json!(12), &serde_json::json!(2)), "{config}");
     assert_eq!(stored["train"]["learning_rate"], serde_json::json!(0.0005), "{config}");
-    // The retuned width is the run's now: given again without --retune it goes on.
-    succeeded(&hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12"]).output().unwrap());
-    // A retune says what it changed, by the flags, and nothing else.
-    let out = hatetris()
-        .args(["cycle", "--dir", s(&runs), "--retune", "--width", "14", "--chain-rule", "record", "--samples", "3"])
-        .output()
-        .unwrap();
-    succeeded(&out);
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("--width 12 -> 14, --chain-rule enemy -> record"), "{said}");
-    assert!(!said.contains("--samples"), "{said}");
+    let metrics = std::fs::read_to_string(runs.join("metrics.jsonl")).unwrap();
+    let widths: Vec<serde_json::Value> =
+        metrics.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["width"].clone()).collect();
+    assert_eq!(widths, [serde_json::json!(8), serde_json::json!(12)]);
+    // The retuned recipe is the run's now: given again without --retune it goes on.
+    succeeded(
+        &hatetris().args(["cycle", "--dir", s(&runs), "--quiet", "--width", "12", "--cycles", "2"]).output().unwrap(),
+    );
 }
 
 #[test]
@@ -258,7 +254,7 @@ fn threads_counts_and_widths_past_the_machine_are_refused_in_one_line() {
     }
     for (args, flag) in [
         (&["games", "--games", huge][..], "--games"),
-        (&["cycle", "--dir", o, "--students", huge], "--students"),
+        (&["cycle", "--dir", o, "--cycles", huge], "--cycles"),
         (&["sample", "--out", o, "--openings", huge], "--openings"),
         (&["sample", "--out", o, "--samples", huge], "--samples"),
         (&["search", "--width", huge], "--width"),

@@ -34,11 +34,14 @@
 # (every 16th well refined 512 wide, the network trained on those alone to
 # early stopping; t512/README.md). From generation 28 on: REFINE_EVERY=4
 # (four times the refined wells, towards the record engine's every well).
+# Since recipes (#83) the settings and the schedule above are
+# recipes/record.toml, and the run goes on under it: a run from before
+# (r36) is found to be generation FROM's by its seed and keeps the settings
+# it has. WIDTH, BAND, RULE, BLEND, EPOCHS, LR, REFINE_* and HISTORY are
+# no longer read: a change is a recipe file given as RECIPE (with RETUNE=1).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 B=${HATETRIS:-$root/target/release/hatetris}
 exec nice -n 10 "$B" cycle --dir "${1:-/work/runs/gen-b/r}" --cycles "${2:-10}" \
-    --width ${WIDTH:-100000} ${RETUNE:+--retune} --samples 2048 --quiescence 4 --chain-rule ${RULE:-record} --chain-band ${BAND:-3} ${BLEND:+--chain-blend $BLEND} \
-    --refine-width ${REFINE_WIDTH:-50} ${REFINE_EVERY:+--refine-every $REFINE_EVERY} --refine-depth 10 \
-    --history ${HISTORY:-2} --retry-below 0.5 \
-    --suite-width 1000 --suite-pieces 250 --seed ${SEED:-81} ${INIT:+--init "$INIT"} ${EPOCHS:+--max-epochs $EPOCHS} ${LR:+--lr $LR} --threads ${THREADS:-1} ${EXTRA:-}
+    --recipe "${RECIPE:-$root/recipes/record.toml}" ${RETUNE:+--retune} \
+    ${INIT:+--init "$INIT" --generation "${FROM:-0}"} --threads ${THREADS:-1} ${EXTRA:-}

@@ -2,7 +2,6 @@
 //! empty well whose beams are sampled into a data set: the wells `label`
 //! distils teachers on, made from a network file alone.
 
-use crate::commands::cycle::OpeningArgs;
 use crate::commands::progress::DepthProgress;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -54,7 +53,7 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
     crate::checks::width("width", args.width)?;
     crate::checks::width("opening-width", args.opening.opening_width)?;
     crate::checks::count("samples", args.samples, crate::checks::max_width())?;
-    crate::checks::count("openings", args.opening.openings, crate::commands::cycle::MAX_OPENINGS)?;
+    crate::checks::count("openings", args.opening.openings, MAX_OPENINGS)?;
     crate::checks::count("opening-samples", args.opening.opening_samples, crate::checks::max_width())?;
     let spec: EvalSpec = args.eval.parse()?;
     crate::checks::not_an_input("out", &args.out, spec.files().into_iter().map(|p| ("eval", p)))?;
@@ -116,4 +115,54 @@ pub fn sample(args: &SampleArgs) -> Result<()> {
         })
     );
     Ok(())
+}
+
+/// Caps on counts whose every unit is a whole search.
+pub const MAX_OPENINGS: usize = 10_000;
+
+/// The search step's games opened with noise, as `sample` takes
+/// them (`CycleConfig::openings`).
+#[derive(Args, Debug, Clone)]
+pub struct OpeningArgs {
+    /// Exploratory games of each search step besides the one from the empty
+    /// well: each opens with --opening-pieces pieces of a search whose
+    /// values carry seeded noise, then is searched on to its end (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    /// Pieces of each opened game's noisy opening.
+    #[arg(long, default_value_t = 20)]
+    pub opening_pieces: usize,
+    /// Noise added to the network's value in the openings (values lie in
+    /// [-1, 1]).
+    #[arg(long, default_value_t = 0.3)]
+    pub opening_noise: f32,
+    /// Beam width of the openings' searches (0: --width).
+    #[arg(long, default_value_t = 0)]
+    pub opening_width: usize,
+    /// Wells sampled a depth in each opening's search (0: --samples).
+    #[arg(long, default_value_t = 0)]
+    pub opening_samples: usize,
+}
+
+impl OpeningArgs {
+    pub fn check(&self) -> Result<()> {
+        if self.openings > 0
+            && (self.opening_pieces == 0 || !(self.opening_noise >= 0.0 && self.opening_noise.is_finite()))
+        {
+            bail!("--openings needs --opening-pieces of at least 1 and an --opening-noise of 0 or more");
+        }
+        Ok(())
+    }
+
+    /// `config` with these openings.
+    pub fn apply(&self, config: CycleConfig) -> CycleConfig {
+        CycleConfig {
+            openings: self.openings,
+            opening_pieces: self.opening_pieces,
+            opening_noise: self.opening_noise,
+            opening_width: self.opening_width,
+            opening_samples: self.opening_samples,
+            ..config
+        }
+    }
 }

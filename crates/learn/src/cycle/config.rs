@@ -1,8 +1,10 @@
 //! A run's settings (RUN/config.json): what they are, their defaults,
 //! what is refused before a run starts, and what `--retune` may change.
 
+use super::error::CycleError;
+use super::files::{read_json, write_json};
 use super::refine::RefineConfig;
-use super::run::{load_starts, read_json, write_json, CycleError};
+use super::starts::load_starts;
 use crate::train::TrainConfig;
 use hatetris_game::Rules;
 use hatetris_search::{Blend, ChainRule};
@@ -149,6 +151,16 @@ pub struct CycleConfig {
 
 const CHECKPOINT_ENTRIES: u64 = 4_000_000;
 
+/// The widest beam a recipe may ask for (the command line refuses a width
+/// past this machine's memory before that).
+const MAX_WIDTH: usize = 100_000_000;
+
+/// The deepest clear chains (`hatetris_search`'s checkpoints keep a depth in 8 bits).
+const MAX_CHAIN: u32 = 100;
+
+/// The widest chain band (in a checkpoint's 16 bits).
+const MAX_BAND: u32 = 1000;
+
 fn checkpoint_entries() -> u64 {
     CHECKPOINT_ENTRIES
 }
@@ -220,7 +232,36 @@ impl CycleConfig {
     /// shares out of range, training settings, and anchor and starts files
     /// that are missing or damaged.
     pub fn validate(&self) -> Result<(), CycleError> {
+        let rules = self.check_values()?;
+        // Read whole: a file damaged past its header would fail only in
+        // the first learn step, after hours of search and refine.
+        for path in &self.anchor {
+            for sample in crate::dataset::DatasetReader::open(path)? {
+                sample?;
+            }
+        }
+        if let Some(path) = &self.starts {
+            load_starts(path, rules)?;
+        }
+        Ok(())
+    }
+
+    /// [`CycleConfig::validate`] without its files: the values alone (what
+    /// a recipe is checked for when it is read), and the run's rules.
+    pub fn check_values(&self) -> Result<Rules, CycleError> {
         let bad = |what: &str| Err(CycleError::Invalid(what.to_string()));
+        if self.width > MAX_WIDTH || self.refine.width > MAX_WIDTH || self.suite_width > MAX_WIDTH {
+            return bad("the widths must be at most 100,000,000");
+        }
+        if self.quiescence > MAX_CHAIN || self.refine.quiescence > MAX_CHAIN {
+            return Err(CycleError::Invalid(format!("the chain depths must be at most {MAX_CHAIN}")));
+        }
+        if self.chain_band > MAX_BAND {
+            return Err(CycleError::Invalid(format!("the chain band must be at most {MAX_BAND}")));
+        }
+        if self.students > 100 || self.openings > 10_000 {
+            return bad("students must be at most 100 and openings at most 10,000");
+        }
         if self.width == 0 || self.samples_per_depth == 0 || self.history == 0 {
             return bad("the width, the samples per depth and the history must be at least 1");
         }
@@ -242,15 +283,12 @@ impl CycleConfig {
         if self.sample_band > 0.0 && !self.sample_children {
             return bad("a sample band needs sampled children");
         }
+        if self.train.learning_rate.is_nan() || self.train.learning_rate > 1.0 {
+            return bad("the learning rate (lr) must be above 0 and at most 1");
+        }
         // The learn step's hidden size is its network's: any valid one checks the rest.
         TrainConfig { hidden: 8, ..self.train.clone() }.validate()?;
-        for path in &self.anchor {
-            crate::dataset::DatasetReader::open(path)?;
-        }
-        if let Some(path) = &self.starts {
-            load_starts(path, rules)?;
-        }
-        Ok(())
+        Ok(rules)
     }
 
     /// The refine step's part of [`CycleConfig::validate`] (what

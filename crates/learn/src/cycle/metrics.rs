@@ -1,16 +1,12 @@
 //! What a run records of each cycle: its line of metrics.jsonl, the
-//! network's strength on the embedded suite (suite.json), and the plots
-//! of both across the cycles.
+//! record of the network's strength on the embedded suite (suite.json,
+//! measured by `suite`), and the plots of both across the cycles.
 
-use super::config::CycleConfig;
-use super::run::{io, read_json, write_json, CycleError, CycleEvent};
-use hatetris_eval::{Network, QuantizedNetwork};
+use super::error::{io, CycleError};
 use hatetris_fileio::write_atomically;
-use hatetris_search::{Blend, ChainRule, Chains};
-use hatetris_strength::{measure, summarize, Suite};
+use hatetris_search::{Blend, ChainRule};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::time::Instant;
 
 /// What a cycle reports, one line of metrics.jsonl.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -68,6 +64,10 @@ pub struct CycleMetrics {
     /// The chains' follow of that search, when not 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_follow: Option<u32>,
+    /// Core-seconds the cycle took here: its wall seconds times the threads
+    /// and processes it ran on (absent in records written before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub core_secs: Option<f64>,
 }
 
 /// A network's strength on the embedded suite (suite.json).
@@ -79,47 +79,6 @@ pub(super) struct SuiteRecord {
     pub(super) mean_pieces: f64,
     pub(super) mean_lines: f64,
     pub(super) secs: f64,
-}
-
-/// Measures the network at `net_path` on the embedded suite unless
-/// `record` already holds the result; None when the run does not measure.
-pub(super) fn suite_step(
-    config: &CycleConfig,
-    record: &Path,
-    net_path: &Path,
-    on_event: &mut dyn FnMut(CycleEvent),
-) -> Result<Option<SuiteRecord>, CycleError> {
-    if config.suite_width == 0 {
-        return Ok(None);
-    }
-    if record.exists() {
-        return Ok(Some(read_json(record)?));
-    }
-    let t = Instant::now();
-    let net = QuantizedNetwork::new(&Network::load(net_path)?);
-    let suite = Suite::embedded_default();
-    let results = measure(
-        &suite,
-        &net,
-        config.suite_width,
-        config.suite_pieces.max(1),
-        // The network alone, whatever the search step chains: the suite
-        // compares networks, across runs too.
-        Chains { depth: 0, ..Chains::default() },
-        config.seed,
-        &mut |done, total| on_event(CycleEvent::SuiteProgress { done, total }),
-    );
-    let summary = summarize(&results);
-    let r = SuiteRecord {
-        network: net_path.display().to_string(),
-        width: config.suite_width,
-        pieces: config.suite_pieces,
-        mean_pieces: summary.mean_pieces,
-        mean_lines: summary.mean_lines,
-        secs: t.elapsed().as_secs_f64(),
-    };
-    write_json(record, &r)?;
-    Ok(Some(r))
 }
 
 pub(super) fn read_metrics(path: &Path) -> Result<Vec<CycleMetrics>, CycleError> {

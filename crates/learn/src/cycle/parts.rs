@@ -12,15 +12,13 @@
 //! Spread, the processes agree first on the first part one of them lacks
 //! and refine from there together.
 
+use super::error::CycleError;
 use super::refine::{blocks, RefineConfig};
-use super::run::CycleError;
-use super::spread::Spread;
-use hatetris_eval::Evaluator;
+use super::spread::{PartSettings, Spread};
 use hatetris_fileio::frame;
 use hatetris_fileio::write_atomically;
-use hatetris_game::{Rules, Well};
+use hatetris_game::Well;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Wells a part holds (about a minute of the record engine's refine on
 /// two cores).
@@ -28,15 +26,6 @@ pub const PART_WELLS: usize = 32_768;
 
 const MAGIC: &[u8; 4] = b"HTRP";
 const VERSION: u32 = 1;
-
-/// What one refine step needs besides its wells.
-pub struct PartSettings<'a> {
-    pub rules: Rules,
-    pub config: &'a RefineConfig,
-    pub eval: &'a Arc<dyn Evaluator>,
-    pub eval_name: &'a str,
-    pub seed: u64,
-}
 
 /// The pairs of all `wells` (with their `families`), refined by `spread`
 /// in parts of about `part_wells`, each kept in `dir` as it ends and taken
@@ -71,6 +60,11 @@ pub fn refine_in_parts(
                     &mut |d| progress(done + d),
                 )?;
                 write_part(&part_path(dir, i), keys[i], &p)?;
+                // A stop asked for is taken here, at a save (alone: spread
+                // peers would wait for this process's next part).
+                if i + 1 < ranges.len() && spread.processes() == 1 && super::stop::stop_requested() {
+                    return Err(CycleError::Stopped);
+                }
                 p
             }
         };
@@ -171,7 +165,10 @@ mod tests {
     use super::*;
     use crate::cycle::refine::lookahead_pairs;
     use crate::cycle::spread::Alone;
+    use hatetris_eval::Evaluator;
     use hatetris_eval::Network;
+    use hatetris_game::Rules;
+    use std::sync::Arc;
 
     /// The entries of a small search's last beam.
     fn wells(eval: &dyn Evaluator) -> Vec<Well> {

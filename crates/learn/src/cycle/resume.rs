@@ -20,7 +20,7 @@
 //! processes save the same depths, a kill can leave one of them a save
 //! ahead, and they resume together from the last save all of them hold.
 
-use super::run::CycleError;
+use super::error::CycleError;
 use crate::dataset::Sample;
 use hatetris_fileio::frame;
 use hatetris_game::{Well, MAX_DEPTH};

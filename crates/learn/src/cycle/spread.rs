@@ -1,6 +1,6 @@
 //! Where a cycle's searches run: in this process alone ([`Alone`]), or
-//! spread over processes (`hatetris_dist::cycle` implements [`Spread`] on
-//! timely; this crate holds no networking).
+//! spread over processes (`hatetris_dist::spread::ClusterSpread` implements
+//! [`Spread`] on timely; this crate holds no networking).
 //!
 //! Spread, every process runs the whole cycle in its own run folder: the
 //! searches and the refine step are shared, every process sees every
@@ -8,10 +8,21 @@
 //! networks (training is the same for any thread count) are the same bytes
 //! in every folder. Nothing but the spread steps crosses the network.
 
-use super::parts::PartSettings;
-use super::run::CycleError;
-use hatetris_game::Well;
+use super::error::CycleError;
+use super::refine::RefineConfig;
+use hatetris_eval::Evaluator;
+use hatetris_game::{Rules, Well};
 pub use hatetris_search::runner::{Alone, Runner};
+use std::sync::Arc;
+
+/// What one refine step needs besides its wells.
+pub struct PartSettings<'a> {
+    pub rules: Rules,
+    pub config: &'a RefineConfig,
+    pub eval: &'a Arc<dyn Evaluator>,
+    pub eval_name: &'a str,
+    pub seed: u64,
+}
 
 /// A [`Runner`] that can also share out the refine step.
 pub trait Spread: Runner {
