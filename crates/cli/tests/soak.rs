@@ -21,29 +21,13 @@ use std::time::{Duration, Instant};
 
 const KILLS: usize = 20;
 
-/// A tiny cycle (as `crates/cli/tests/dist.rs` runs it).
-const DIST_CYCLE: [&str; 21] = [
-    "--width",
-    "200",
-    "--samples",
-    "16",
-    "--refine-width",
-    "8",
-    "--refine-depth",
-    "4",
-    "--max-depth",
-    "40",
-    "--max-epochs",
-    "2",
-    "--batch",
-    "64",
-    "--suite-width",
-    "0",
+/// A tiny cycle (as `crates/cli/tests/dist.rs` runs it: its recipe).
+const DIST_CYCLE: [&str; 5] = [
+    "--recipe",
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/recipes/dist.toml"),
     "--quiet",
     "--threads",
     "1",
-    "--quiescence",
-    "2",
 ];
 
 fn cycle(dir: &Path, cycles: usize, extra: &[&str]) -> Command {
