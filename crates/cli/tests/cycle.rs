@@ -154,6 +154,11 @@ fn two_generations_reproduce_byte_for_byte_on_1_and_2_threads_and_the_schedule_s
     let table = std::fs::read_to_string(run.join("generations.md")).unwrap();
     assert!(table.contains("| 1 | 24, record depth 3, band 2, blend 0.5 |"), "{table}");
     assert!(table.contains("| 2 | 32, record depth 3, band 0, blend 0.5 |"), "{table}");
+    // Each trained network is also measured on the steady suite.
+    assert!(table.contains("steady suite (pieces, rows frozen per 100)"), "{table}");
+    for m in &m1 {
+        assert!(m["steady_pieces"].as_f64().is_some_and(|p| p > 0.0), "{m}");
+    }
     let best = m1.iter().max_by_key(|m| m["lines"].as_u64()).unwrap();
     let v = hatetris().args(["verify", s(&run.join("best.b2048"))]).output().unwrap();
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));

@@ -22,13 +22,8 @@ use std::time::{Duration, Instant};
 const KILLS: usize = 20;
 
 /// A tiny cycle (as `crates/cli/tests/dist.rs` runs it: its recipe).
-const DIST_CYCLE: [&str; 5] = [
-    "--recipe",
-    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/recipes/dist.toml"),
-    "--quiet",
-    "--threads",
-    "1",
-];
+const DIST_CYCLE: [&str; 5] =
+    ["--recipe", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/recipes/dist.toml"), "--quiet", "--threads", "1"];
 
 fn cycle(dir: &Path, cycles: usize, extra: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_hatetris"));

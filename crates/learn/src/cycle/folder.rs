@@ -86,12 +86,19 @@ fn table(first: usize, metrics: &[CycleMetrics], names: &[String], initial: Opti
     let _ = writeln!(
         t,
         "| generation | master width, chains | master game (lines, pieces; replay verified) | rows frozen per 100 pieces \
-         | search s | refine s | core-hours so far | trained network's suite (pieces, lines) | network | its `games` (lines) |"
+         | search s | refine s | core-hours so far | trained network's suite (pieces, lines) \
+         | steady suite (pieces, rows frozen per 100) | network | its `games` (lines) |"
     );
-    let _ = writeln!(t, "|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(t, "|---|---|---|---|---|---|---|---|---|---|---|");
     if let Some(s) = initial {
-        let _ =
-            writeln!(t, "| {first} (start) | | | | | | | {:.1}, {:.1} | {} | |", s.mean_pieces, s.mean_lines, names[0]);
+        let _ = writeln!(
+            t,
+            "| {first} (start) | | | | | | | {:.1}, {:.1} | {} | {} | |",
+            s.mean_pieces,
+            s.mean_lines,
+            steady(s.steady_pieces, s.steady_frozen_per_100),
+            names[0]
+        );
     }
     let mut core_secs = 0.0;
     let mut core_known = true;
@@ -117,15 +124,25 @@ fn table(first: usize, metrics: &[CycleMetrics], names: &[String], initial: Opti
         };
         let _ = writeln!(
             t,
-            "| {} | {width}, {chains} | {}, {} | {frozen} | {:.0} | {:.0} | {core} | {suite} | {name} | |",
+            "| {} | {width}, {chains} | {}, {} | {frozen} | {:.0} | {:.0} | {core} | {suite} | {} | {name} | |",
             first + m.cycle,
             m.lines,
             m.pieces,
             m.search_secs,
             m.refine_secs,
+            steady(m.steady_pieces, m.steady_frozen_per_100),
         );
     }
     t
+}
+
+/// The steady suite's cell: pieces, and rows frozen where measured.
+fn steady(pieces: Option<f64>, frozen: Option<f64>) -> String {
+    match (pieces, frozen) {
+        (Some(p), Some(f)) => format!("{p:.1}, {f:.2}"),
+        (Some(p), None) => format!("{p:.1}, -"),
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]

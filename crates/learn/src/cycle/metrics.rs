@@ -29,6 +29,12 @@ pub struct CycleMetrics {
     pub suite_pieces: Option<f64>,
     #[serde(default)]
     pub suite_lines: Option<f64>,
+    /// The learned network on the steady suite: mean pieces survived and
+    /// rows frozen per 100 pieces (`SuiteRecord`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steady_pieces: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steady_frozen_per_100: Option<f64>,
     /// Mean pieces survived from the --starts positions in the search step
     /// (the cycle's network; absent without starts).
     #[serde(default)]
@@ -79,6 +85,14 @@ pub(super) struct SuiteRecord {
     pub(super) mean_pieces: f64,
     pub(super) mean_lines: f64,
     pub(super) secs: f64,
+    /// The same network on the steady suite (`Suite::embedded("steady")`:
+    /// late positions of the lineage's longest master games), at the same
+    /// width and pieces: mean pieces survived and rows frozen per 100
+    /// pieces (absent in records written before it was measured).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) steady_pieces: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) steady_frozen_per_100: Option<f64>,
 }
 
 pub(super) fn read_metrics(path: &Path) -> Result<Vec<CycleMetrics>, CycleError> {

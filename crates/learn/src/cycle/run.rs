@@ -377,6 +377,8 @@ fn drive(
             epochs,
             wall_secs: started.elapsed().as_secs_f64(),
             suite_pieces: suite.as_ref().map(|s| s.mean_pieces),
+            steady_pieces: suite.as_ref().and_then(|s| s.steady_pieces),
+            steady_frozen_per_100: suite.as_ref().and_then(|s| s.steady_frozen_per_100),
             suite_lines: suite.as_ref().map(|s| s.mean_lines),
             starts_pieces: record.starts_pieces,
             opening_lines: record.opening_lines.clone(),

@@ -1,5 +1,6 @@
-//! The network's strength on the embedded suite, measured after each
-//! learn step (suite.json).
+//! The network's strength on the embedded suites, measured after each
+//! learn step (suite.json): the default suite (public games) and the
+//! steady suite (the lineage's own late positions, with rows frozen).
 
 use super::config::CycleConfig;
 use super::error::CycleError;
@@ -12,7 +13,7 @@ use hatetris_strength::{measure, summarize, Suite};
 use std::path::Path;
 use std::time::Instant;
 
-/// Measures the network at `net_path` on the embedded suite unless
+/// Measures the network at `net_path` on the embedded suites unless
 /// `record` already holds the result; None when the run does not measure.
 pub(super) fn suite_step(
     config: &CycleConfig,
@@ -28,19 +29,22 @@ pub(super) fn suite_step(
     }
     let t = Instant::now();
     let net = QuantizedNetwork::new(&Network::load(net_path)?);
-    let suite = Suite::embedded_default();
-    let results = measure(
-        &suite,
-        &net,
-        config.suite_width,
-        config.suite_pieces.max(1),
-        // The network alone, whatever the search step chains: the suite
-        // compares networks, across runs too.
-        Chains { depth: 0, ..Chains::default() },
-        config.seed,
-        &mut |done, total| on_event(CycleEvent::SuiteProgress { done, total }),
-    );
-    let summary = summarize(&results);
+    // The network alone, whatever the search step chains: the suites
+    // compare networks, across runs too.
+    let on = |suite: &Suite, on_event: &mut dyn FnMut(CycleEvent)| {
+        let results = measure(
+            suite,
+            &net,
+            config.suite_width,
+            config.suite_pieces.max(1),
+            Chains { depth: 0, ..Chains::default() },
+            config.seed,
+            &mut |done, total| on_event(CycleEvent::SuiteProgress { done, total }),
+        );
+        summarize(&results)
+    };
+    let summary = on(&Suite::embedded_default(), on_event);
+    let steady = on(&Suite::embedded("steady").expect("the steady suite is embedded"), on_event);
     let r = SuiteRecord {
         // Its place in the run folder, not where the folder is (a run
         // moves): `cycle-001/net.hnet`, `net-000.hnet`.
@@ -50,6 +54,8 @@ pub(super) fn suite_step(
         mean_pieces: summary.mean_pieces,
         mean_lines: summary.mean_lines,
         secs: t.elapsed().as_secs_f64(),
+        steady_pieces: Some(steady.mean_pieces),
+        steady_frozen_per_100: steady.mean_frozen_per_100.is_finite().then_some(steady.mean_frozen_per_100),
     };
     write_json(record, &r)?;
     Ok(Some(r))
