@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The lineage's curve on the steady suite (issue #86): each packed
+# generation's network (net.sh packed_net, 13-35; 34 is the embedded
+# default) measured by `hatetris strength --suite steady` at width 1,000,
+# 250 pieces, one thread, as the cycle now measures each new generation.
+# Writes gGGG.json here (the starts' pieces, lines and rows frozen, no
+# lines of moves) and prints a TSV row per generation.
+#   usage: run.sh [G...]    (default: 13 to 35)
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../net.sh"
+B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
+gens=${*:-$(seq 13 35)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for g in $gens; do
+  out=$HERE/$(printf 'g%03d' "$g").json
+  if [ ! -f "$out" ]; then
+    packed_net "$g" "$tmp/n.hnet"
+    nice "$B" strength --eval "net=$tmp/n.hnet" --suite steady --width 1000 --pieces 250 \
+      --threads 1 --json --quiet > "$tmp/s.json"
+    mv "$tmp/s.json" "$out"
+  fi
+  python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["evals"][0]
+print(sys.argv[2], round(e["mean_pieces"],1), round(e["mean_lines"],1), round(e["mean_frozen_per_100"],3), e["frozen_starts"], sep="\t")' "$out" "$g"
+done
