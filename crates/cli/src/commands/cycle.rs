@@ -207,6 +207,11 @@ fn allow(dir: &Path, diffs: &[(String, String)], retune: bool, fixed: Vec<String
     Ok(())
 }
 
+/// The keys of `diffs` that `--retune` may not change.
+fn not_retunable(diffs: &[(String, String)]) -> Vec<String> {
+    diffs.iter().map(|(k, _)| k.clone()).filter(|k| !RETUNABLE.iter().any(|(name, _)| name == k)).collect()
+}
+
 /// How the command runs: a recipe, or (a run from before recipes, asked
 /// for nothing else) its config.json alone.
 #[allow(clippy::large_enum_variant)]
@@ -300,12 +305,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                         if diffs.is_empty() && wanted != stored {
                             diffs.push(("settings".into(), "(not named by a key) differ".into()));
                         }
-                        let fixed = diffs
-                            .iter()
-                            .map(|(k, _)| k.clone())
-                            .filter(|k| !RETUNABLE.iter().any(|(name, _)| name == k))
-                            .collect();
-                        allow(&args.dir, &diffs, args.retune, fixed)?;
+                        allow(&args.dir, &diffs, args.retune, not_retunable(&diffs))?;
                         if !quiet {
                             eprintln!(
                                 "{} goes on under the recipe from generation {} (its cycle {next})",
@@ -327,12 +327,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                             wanted.max_depth = d;
                         }
                         let diffs = config_differences(&stored, &wanted);
-                        let fixed = diffs
-                            .iter()
-                            .map(|(k, _)| k.clone())
-                            .filter(|k| !RETUNABLE.iter().any(|(name, _)| name == k))
-                            .collect();
-                        allow(&args.dir, &diffs, args.retune, fixed)?;
+                        allow(&args.dir, &diffs, args.retune, not_retunable(&diffs))?;
                         if !diffs.is_empty() {
                             retune_config(&args.dir, &wanted)?;
                         }
