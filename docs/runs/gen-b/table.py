@@ -20,6 +20,14 @@ def games_lines(cycle):
         return None
 
 
+def steady():
+    """Each network's steady suite (steady/curve.tsv): pieces and rows
+    frozen per 100 pieces, by the generation that trained it."""
+    path = os.path.join(here, "steady", "curve.tsv")
+    rows = [l.rstrip("\n").split("\t") for l in open(path)][1:]
+    return {int(r[0]): (float(r[1]), float(r[3])) for r in rows}
+
+
 def games(cycle):
     g = games_lines(cycle)
     if not g:
@@ -38,6 +46,7 @@ OVERCOUNT = {28: 4650, 29: 2280}
 
 if __name__ == "__main__":
     total = 0.0
+    curve = steady()
     for line in open(os.path.join(here, "metrics.jsonl")):
         m = json.loads(line)
         retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
@@ -53,5 +62,9 @@ if __name__ == "__main__":
         # counts from the first piece (the saves carry it).
         secs = max(m["wall_secs"], m["search_secs"] + m["refine_secs"]) * cores
         total += (secs - OVERCOUNT.get(m["cycle"], 0)) / 3600
-        print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | {m['search_secs']:.0f} | "
-              f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {games(m['cycle'])} |")
+        st = curve.get(m["cycle"])
+        st = f"{st[0]:.1f}, {st[1]:.2f}" if st else ""
+        print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | "
+              f"{m['frozen_per_100']:.2f} | {m['search_secs']:.0f} | "
+              f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {st} | "
+              f"{games(m['cycle'])} |")
