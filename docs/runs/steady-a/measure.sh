@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# steady-a's network against network 35 (its parent) and 34, paired on the same starts.
+# A network against network 35 (../gen-b/latest.hnet), paired on the same
+# starts, width 1,000, 250 pieces: writes m-SUITE-TAG-vs-35.json in the
+# current folder and prints the comparison. SUITES: `held.htsu` (here),
+# `steady`, `default`.
+#   usage: measure.sh NET TAG [SUITE...]   (default suites: held.htsu steady)
+#   steady-a: measure.sh RUN/cycle-001/net.hnet 36a
+#   steady-b: measure.sh RUN/cycle-002/net.hnet 37b steady default
 set -euo pipefail
-B=/work/main/target/release/hatetris
-N36=/work/exp/steady-a/run/cycle-001/net.hnet
-N35=/work/main/docs/runs/gen-b/latest.hnet
-cd /work/exp/steady-a
-for suite in held.htsu steady; do
-  tag=${suite%.htsu}
-  $B strength --eval net=$N36 --vs net=$N35 --suite $suite --width 1000 --pieces 250 --threads ${T:-2} --json --quiet > m-$tag-36a-vs-35.json
-  $B compare m-$tag-36a-vs-35.json "m-$tag-36a-vs-35.json#1"
+HERE=$(cd "$(dirname "$0")" && pwd)
+B=${HATETRIS:-$HERE/../../../target/release/hatetris}
+net=$1 tag=$2; shift 2
+for suite in "${@:-held.htsu steady}"; do
+  for s in $suite; do
+    [ "$s" = held.htsu ] && s=$HERE/held.htsu
+    out=m-$(basename "${s%.htsu}")-$tag-vs-35.json
+    "$B" strength --eval "net=$net" --vs "net=$HERE/../gen-b/latest.hnet" --suite "$s" --width 1000 --pieces 250 \
+      --threads "${T:-2}" --json --quiet > "$out"
+    "$B" compare "$out" "$out#1"
+  done
 done
