@@ -59,6 +59,13 @@ pub struct CycleConfig {
     /// (docs/experiments.md, "the cut").
     #[serde(default)]
     pub sample_band: f32,
+    /// Write only the sampled wells the refine step takes (every
+    /// `refine.every`-th, counted over all the search step would sample):
+    /// the refine's wells and targets are the same, and the samples file
+    /// and every search save hold a `refine.every`-th of them. Stored only
+    /// when on, so that runs from before the setting read as they did.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sample_only_refined: bool,
     /// Beam width of the per-cycle strength measurement on the embedded
     /// suite (0: not measured).
     #[serde(default)]
@@ -206,6 +213,7 @@ impl Default for CycleConfig {
             train: TrainConfig::default(),
             sample_children: false,
             sample_band: 0.0,
+            sample_only_refined: false,
             suite_width: 300,
             suite_pieces: 150,
             height: standard_height(),
@@ -355,18 +363,20 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// the budgets (knewjade widened the master beam when the games levelled
 /// off) — the search step's width, samples, the chains' depth, rule,
 /// band and blend, the refine lookahead's width, share of the wells and
-/// chains, the learn
+/// chains, whether the search writes only the refine's share, the learn
 /// step's most epochs (the record engine passes over a generation's wells
 /// once) and how many cycles' wells it reads (so that a refine made
 /// another way is not mixed with the last one's). Every other
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 13] = [
+pub const RETUNABLE: [(&str, Retune); 14] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
     ("refine_every", |to, from| to.refine.every = from.refine.every),
+    // Only what is stored: each cycle's search record says what it kept.
+    ("sample_only_refined", |to, from| to.sample_only_refined = from.sample_only_refined),
     ("refine_quiescence", |to, from| {
         to.refine.quiescence = from.refine.quiescence;
         to.refine.chain_rule = from.refine.chain_rule;
@@ -412,4 +422,8 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
 /// For `skip_serializing_if`: a setting left at 0 is not written.
 pub(crate) fn is_zero(v: &u32) -> bool {
     *v == 0
+}
+
+fn is_false(v: &bool) -> bool {
+    !v
 }

@@ -84,6 +84,10 @@ pub struct Settings {
     /// Playable rows of the searched and refined games (16: official).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub height: Option<usize>,
+    /// Write only the sampled wells the refine step takes (the same
+    /// targets, a `refine_every`-th of the samples and of the saves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_only_refined: Option<bool>,
     /// Entries the master search expands between two saves (0: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checkpoint_entries: Option<u64>,
@@ -139,6 +143,7 @@ impl Settings {
             history => history, max_epochs => train.max_epochs, batch => train.batch_size,
             lr => train.learning_rate, suite_width => suite_width, suite_pieces => suite_pieces,
             height => height, checkpoint_entries => checkpoint_entries,
+            sample_only_refined => sample_only_refined,
             target => refine.target, gamma => refine.gamma, sample_children => sample_children,
             sample_band => sample_band, students => students, teacher_window => teacher_window,
             openings => openings, opening_pieces => opening_pieces, opening_noise => opening_noise,
@@ -430,6 +435,7 @@ pub fn setting_values(c: &CycleConfig) -> Vec<(&'static str, String)> {
         ("refine_every", c.refine.every.to_string()),
         ("refine_quiescence", c.refine.quiescence.to_string()),
         ("refine_step", c.refine.step.to_string()),
+        ("sample_only_refined", c.sample_only_refined.to_string()),
         ("history", c.history.to_string()),
         ("max_epochs", c.train.max_epochs.to_string()),
         ("batch", c.train.batch_size.to_string()),
@@ -484,9 +490,12 @@ mod tests {
         let first = record.generation_of_seed(r36.seed).expect("r36's seed is the record's at some generation");
         assert_eq!(first, 35);
         let adopted = Recipe { first_generation: first, ..record };
-        // Its cycle 1 is generation 36, and every later one keeps them.
-        for cycle in [1, 2, 10] {
-            assert_eq!(adopted.config_for_cycle(cycle), r36, "cycle {cycle}");
+        // Its cycle 1 is generation 36, and every later one keeps them but
+        // for writing only the refined share of the samples from 37 on.
+        assert_eq!(adopted.config_for_cycle(1), r36);
+        for cycle in [2, 10] {
+            let only = CycleConfig { sample_only_refined: true, ..r36.clone() };
+            assert_eq!(adopted.config_for_cycle(cycle), only, "cycle {cycle}");
         }
         assert_eq!(adopted.config_for_cycle(1).cycle_seed(1), 81 + 36 * SEED_STEP);
     }

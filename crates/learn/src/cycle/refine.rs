@@ -121,12 +121,6 @@ impl Default for RefineConfig {
 }
 
 impl RefineConfig {
-    /// The sampled wells this refine takes: every `every`-th, from the
-    /// first.
-    pub fn picked<T: Clone>(&self, sampled: &[T]) -> Vec<T> {
-        sampled.iter().step_by(self.every.max(1)).cloned().collect()
-    }
-
     /// The lookahead beam's settings: the real enemy with no memory but the
     /// lookahead's own, every candidate chained as `quiescence`,
     /// `chain_rule` and `chain_blend` say (none by default: knewjade's

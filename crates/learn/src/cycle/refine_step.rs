@@ -3,8 +3,9 @@
 
 use super::config::{stored_config, CycleConfig};
 use super::error::CycleError;
-use super::files::{cycle_dir, network_for, network_name, write_json};
+use super::files::{cycle_dir, network_for, network_name, read_json, write_json};
 use super::refine::RefineConfig;
+use super::search::SearchRecord;
 use crate::dataset::{read_dataset, write_dataset, Sample};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{Rules, Well};
@@ -68,7 +69,10 @@ impl RefineStep {
     pub(super) fn read(config: &CycleConfig, rules: Rules, dir: &Path, cycle: usize) -> Result<RefineStep, CycleError> {
         let cdir = cycle_dir(dir, cycle);
         let samples = cdir.join("samples.htds");
-        let read = config.refine.picked(&read_dataset(&samples)?);
+        // The search may have kept only the refine's wells (sample_only_refined).
+        let record: SearchRecord = read_json(&cdir.join("search.json"))?;
+        let stride = record.refine_stride(config.refine.every)?;
+        let read: Vec<Sample> = read_dataset(&samples)?.into_iter().step_by(stride).collect();
         let wells: Vec<Well> = read.iter().map(Sample::well).collect();
         // Sampled children carry their family's number (Sampler::take).
         let families = config.sample_children.then(|| read.iter().map(|s| s.target as u32).collect());

@@ -12,7 +12,8 @@
 //!
 //! Layout (little-endian, in the frame of `hatetris_fileio::frame`, CRC
 //! checked): u64 n, n bytes of the search checkpoint; f64 seconds searched
-//! before; u128 the random stream's word position; u32 families; u64 n,
+//! before; u128 the random stream's word position; u32 families; u64 wells
+//! sampled and u64 the stride of those written (version 2); u64 n,
 //! n pending children (rows, family, value); u64 n, n samples (u8 rows,
 //! rows x u16, f32 target).
 //!
@@ -31,7 +32,8 @@ use std::path::{Path, PathBuf};
 pub const FILE: &str = "search.htsc";
 pub const PREVIOUS: &str = "search.prev.htsc";
 const MAGIC: &[u8; 4] = b"HTSC";
-const VERSION: u32 = 1;
+/// Version 2 added the sampler's count of wells sampled and its stride.
+const VERSION: u32 = 2;
 
 /// The sampler's side of a checkpoint.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -41,6 +43,10 @@ pub struct SamplerState {
     /// Position in the sampler's ChaCha8 stream (its seed is the cycle's).
     pub word_pos: u128,
     pub families: u32,
+    /// Wells sampled so far, written or not, and one written in `stride`
+    /// (`sample_only_refined`; a version-1 save wrote every one).
+    pub seen: u64,
+    pub stride: u64,
     /// Children sampled at the last depth, waiting for the next cut.
     pub pending: Vec<(Well, f32, f32)>,
     /// Every sample written so far, in order.
@@ -61,6 +67,8 @@ fn encode(config: &SearchConfig, evaluator: &str, state: &BeamState, s: &Sampler
     o.extend_from_slice(&s.secs.to_le_bytes());
     o.extend_from_slice(&s.word_pos.to_le_bytes());
     o.extend_from_slice(&s.families.to_le_bytes());
+    o.extend_from_slice(&s.seen.to_le_bytes());
+    o.extend_from_slice(&s.stride.to_le_bytes());
     o.extend_from_slice(&(s.pending.len() as u64).to_le_bytes());
     for (well, family, value) in &s.pending {
         for r in well.rows {
@@ -81,7 +89,7 @@ fn encode(config: &SearchConfig, evaluator: &str, state: &BeamState, s: &Sampler
 }
 
 fn decode(bytes: &[u8], path: &Path) -> Result<Saved, CycleError> {
-    let (_, body) = frame::decode(bytes, MAGIC, "search step checkpoint", &[VERSION])
+    let (version, body) = frame::decode(bytes, MAGIC, "search step checkpoint", &[1, VERSION])
         .map_err(|e| CycleError::Malformed { path: path.to_path_buf(), what: e.to_string() })?;
     let bad = |what: &str| CycleError::Malformed { path: path.to_path_buf(), what: what.to_string() };
     let mut i = frame::Reader::new(body);
@@ -91,8 +99,13 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Saved, CycleError> {
         secs: i.f64().ok_or_else(|| bad("seconds"))?,
         word_pos: u128::from_le_bytes(i.array().ok_or_else(|| bad("stream position"))?),
         families: i.u32().ok_or_else(|| bad("families"))?,
+        stride: 1,
         ..SamplerState::default()
     };
+    if version >= 2 {
+        s.seen = i.u64().ok_or_else(|| bad("wells sampled"))?;
+        s.stride = i.u64().filter(|&k| k >= 1).ok_or_else(|| bad("stride"))?;
+    }
     let n = i.count(MAX_DEPTH * 2 + 8).ok_or_else(|| bad("pending length"))?;
     for _ in 0..n {
         let mut rows = [0u16; MAX_DEPTH];
@@ -116,6 +129,9 @@ fn decode(bytes: &[u8], path: &Path) -> Result<Saved, CycleError> {
     }
     if !i.is_done() {
         return Err(bad("trailing bytes"));
+    }
+    if version == 1 {
+        s.seen = s.samples.len() as u64;
     }
     Ok(Saved { search, sampler: s })
 }
@@ -183,6 +199,8 @@ mod tests {
             secs: 12.5,
             word_pos: 1 << 70 | 99,
             families: 3,
+            seen: 9,
+            stride: 4,
             pending: vec![(well, 2.0, 0.25)],
             samples: vec![Sample::new(&[1, 2, 3], 0.5), Sample::new(&[7], -1.0)],
         };
@@ -211,5 +229,29 @@ mod tests {
         remove(dir.path()).unwrap();
         assert!(load(dir.path(), &config, "net").is_empty());
         remove(dir.path()).unwrap();
+    }
+
+    #[test]
+    fn a_version_1_save_reads_as_one_that_wrote_every_sampled_well() {
+        let config = SearchConfig { width: 7, ..SearchConfig::default() };
+        let sampler = SamplerState {
+            secs: 1.0,
+            word_pos: 5,
+            families: 2,
+            seen: 2,
+            stride: 1,
+            pending: Vec::new(),
+            samples: vec![Sample::new(&[1, 2], 0.5), Sample::new(&[3], 0.25)],
+        };
+        let v2 = encode(&config, "net", &BeamState::new(), &SamplerState { seen: 77, stride: 3, ..sampler.clone() });
+        // Version 1: the same body without the count and the stride.
+        let (_, body) = frame::decode(&v2, MAGIC, "t", &[VERSION]).unwrap();
+        let n = u64::from_le_bytes(body[..8].try_into().unwrap()) as usize;
+        let families_end = 8 + n + 8 + 16 + 4;
+        let v1_body = [&body[..families_end], &body[families_end + 16..]].concat();
+        let v1 = frame::encode(MAGIC, 1, &v1_body);
+        let path = Path::new(FILE);
+        assert_eq!(decode(&v1, path).unwrap().sampler, sampler);
+        assert_eq!(decode(&v2, path).unwrap().sampler.stride, 3);
     }
 }

@@ -363,6 +363,7 @@ fn drive(
         }
         let suite = suite_step(config, &cdir.join("suite.json"), &net_path, on_event)?;
 
+        let refined = record.wells_sampled.div_ceil(record.refine_stride(config.refine.every)?);
         let m = CycleMetrics {
             cycle,
             lines: record.lines,
@@ -371,7 +372,7 @@ fn drive(
             wells_sampled: record.wells_sampled,
             search_secs: record.search_secs,
             refine_secs,
-            refine_ms_per_well: refine_secs * 1000.0 / record.wells_sampled.div_ceil(config.refine.every).max(1) as f64,
+            refine_ms_per_well: refine_secs * 1000.0 / refined.max(1) as f64,
             train_loss,
             validation_loss,
             epochs,

@@ -32,6 +32,10 @@ pub struct SearchRecord {
     pub replay: String,
     /// Wells written to the samples file.
     pub wells_sampled: usize,
+    /// Every how many sampled wells one was written (`sample_only_refined`:
+    /// the refine's `every`; 1 when all were).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub sampled_every: usize,
     pub search_secs: f64,
     #[serde(default)]
     pub starts_pieces: Option<f64>,
@@ -59,6 +63,30 @@ pub struct SearchRecord {
     /// Its chains' follow, when not 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_follow: Option<u32>,
+}
+
+fn one() -> usize {
+    1
+}
+
+fn is_one(v: &usize) -> bool {
+    *v == 1
+}
+
+impl SearchRecord {
+    /// The refine's wells among the `wells_sampled` written, every
+    /// `every`-th of all sampled: every `every / sampled_every`-th written.
+    /// Err when `every` is not a multiple of the stride written (a refine
+    /// retuned to take wells the search did not keep).
+    pub fn refine_stride(&self, every: usize) -> Result<usize, CycleError> {
+        let kept = self.sampled_every.max(1);
+        if !every.is_multiple_of(kept) {
+            return Err(CycleError::Invalid(format!(
+                "the search kept every {kept}th sampled well (sample_only_refined), so refine_every must be a multiple of {kept}, not {every}"
+            )));
+        }
+        Ok(every / kept)
+    }
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
@@ -106,6 +134,10 @@ struct Sampler<'a> {
     /// Wells a depth of the search being sampled.
     per_depth: usize,
     writer: DatasetWriter,
+    /// Write one sampled well in this many (`sample_only_refined`), and
+    /// the wells sampled so far, written or not.
+    stride: u64,
+    seen: u64,
     /// Every sample written, for the step's saves (tens of MB at the
     /// record engine's scale).
     kept: Vec<Sample>,
@@ -174,6 +206,10 @@ impl Sampler<'_> {
 
     /// Writes one sample; false (the error kept) if the write failed.
     fn write(&mut self, well: &Well, value: f32) -> bool {
+        self.seen += 1;
+        if !(self.seen - 1).is_multiple_of(self.stride) {
+            return true;
+        }
         let sample = Sample::new(well.playable(self.rules), value);
         if let Err(err) = self.writer.push(&sample) {
             self.error = Some(err.into());
@@ -189,6 +225,8 @@ impl Sampler<'_> {
             secs,
             word_pos: self.rng.get_word_pos(),
             families: self.families,
+            seen: self.seen,
+            stride: self.stride,
             pending: self.pending.clone(),
             samples: self.kept.clone(),
         }
@@ -203,6 +241,7 @@ impl Sampler<'_> {
         self.kept = saved.samples;
         self.rng.set_word_pos(saved.word_pos);
         self.families = saved.families;
+        self.seen = saved.seen;
         self.pending = saved.pending;
         Ok(())
     }
@@ -246,6 +285,8 @@ pub(super) fn search_step(
         rng: ChaCha8Rng::seed_from_u64(seed),
         per_depth: config.samples_per_depth,
         writer: DatasetWriter::create(samples_path, &format!("search cycle {cycle}"))?,
+        stride: if config.sample_only_refined { config.refine.every.max(1) as u64 } else { 1 },
+        seen: 0,
         kept: Vec::new(),
         error: None,
     };
@@ -253,6 +294,8 @@ pub(super) fn search_step(
     let dir = samples_path.parent().unwrap_or(Path::new("."));
     let every = config.checkpoint_depths();
     let mut saves = if every > 0 { resume::load(dir, &search, net_name) } else { Vec::new() };
+    // A save that kept another share of the samples is another search's.
+    saves.retain(|s| s.sampler.stride == sampler.stride);
     let mine = saves.first().map_or(0, |s| s.search.state.depth as u64 + 1);
     let agreed = spread.least(mine).map_err(CycleError::Spread)?;
     let at = saves.iter().position(|s| s.search.state.depth as u64 + 1 == agreed);
@@ -351,6 +394,7 @@ pub(super) fn search_step(
         pieces: result.moves.len(),
         replay: verified.replay,
         wells_sampled: sampler.kept.len(),
+        sampled_every: sampler.stride as usize,
         search_secs: secs(t),
         starts_pieces,
         opening_lines,

@@ -614,3 +614,52 @@ fn a_damaged_file_in_a_run_is_a_clear_error() {
     let err = run_cycles(tmp.path(), 1, &tiny(), &Network::random(8, 1), None, &mut |_| {}).unwrap_err();
     assert!(err.to_string().contains("refined.htds"), "{err}");
 }
+
+#[test]
+fn sampling_only_the_refined_wells_refines_and_learns_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Saves every 4 depths, so that a kill mid-search crosses them.
+    let all = CycleConfig { refine: RefineConfig { every: 3, ..tiny().refine }, checkpoint_entries: 48, ..tiny() };
+    let only = CycleConfig { sample_only_refined: true, ..all.clone() };
+    let net = Network::random(8, 1);
+    let (a, b) = (tmp.path().join("all"), tmp.path().join("only"));
+    let ma = run_cycles(&a, 2, &all, &net, None, &mut |_| {}).unwrap();
+    let mb = run_cycles(&b, 2, &only, &net, None, &mut |_| {}).unwrap();
+    for cycle in 1..=2 {
+        let (ca, cb) = (cycle_dir(&a, cycle), cycle_dir(&b, cycle));
+        for name in ["refined.htds", "net.hnet"] {
+            assert_eq!(std::fs::read(ca.join(name)).unwrap(), std::fs::read(cb.join(name)).unwrap(), "{name}");
+        }
+        let sa = read_dataset(&ca.join("samples.htds")).unwrap();
+        let sb = read_dataset(&cb.join("samples.htds")).unwrap();
+        assert!(sa.len() > 6);
+        assert_eq!(sb, sa.iter().step_by(3).cloned().collect::<Vec<_>>());
+        let m = (&ma[cycle - 1], &mb[cycle - 1]);
+        assert_eq!((m.0.lines, &m.0.replay, m.0.wells_sampled), (m.1.lines, &m.1.replay, sa.len()));
+        assert_eq!(m.1.wells_sampled, sb.len());
+    }
+    // A kill mid-search: the saves keep the count of wells sampled, and
+    // the resumed step writes the same bytes.
+    let killed = tmp.path().join("killed");
+    let kill = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_cycles(&killed, 1, &only, &net, Some((1, Step::Search)), &mut |e| {
+            if let CycleEvent::SearchDepth { report, .. } = e {
+                assert!(report.depth < 10, "killed at depth 10");
+            }
+        })
+    }));
+    assert!(kill.is_err());
+    assert!(cycle_dir(&killed, 1).join(resume::FILE).exists());
+    run_cycles(&killed, 1, &only, &net, None, &mut |_| {}).unwrap();
+    for name in ["samples.htds", "refined.htds", "net.hnet"] {
+        let want = std::fs::read(cycle_dir(&b, 1).join(name)).unwrap();
+        assert_eq!(std::fs::read(cycle_dir(&killed, 1).join(name)).unwrap(), want, "{name}");
+    }
+    // The refine alone takes the same wells; a refine retuned to a share
+    // the search did not keep is refused by name.
+    assert_eq!(RefineStep::open(&b, 1).unwrap().wells, RefineStep::open(&a, 1).unwrap().wells);
+    let record: SearchRecord = read_json(&cycle_dir(&b, 1).join("search.json")).unwrap();
+    assert_eq!(record.sampled_every, 3);
+    assert_eq!(record.refine_stride(6).unwrap(), 2);
+    assert!(record.refine_stride(4).unwrap_err().to_string().contains("sample_only_refined"));
+}
