@@ -33,8 +33,14 @@ case $what in
     done
     every=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["refine"].get("every", 1))' "$R/config.json")
     for s in "$R"/cycle-*/samples.htds; do
-      if [ -f "$s" ] && [ ! -f "$(dirname "$s")/net.hnet" ] && [ "$every" -gt 1 ]; then
-        python3 "$HERE/thin.py" "$s" "$every"
+      c=$(dirname "$s")
+      [ -f "$s" ] && [ -f "$c/search.json" ] && [ ! -f "$c/net.hnet" ] || continue
+      # A search that wrote only the refined share (sample_only_refined)
+      # left every sampled_every-th well: the refine takes every
+      # (every / sampled_every)-th of those.
+      kept=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("sampled_every", 1))' "$c/search.json")
+      if [ $((every / kept)) -gt 1 ]; then
+        python3 "$HERE/thin.py" "$s" $((every / kept))
       fi
     done
     tar -C "$(dirname "$R")" --exclude='*.prev.*' --exclude='.hatetris-*.tmp' "${done_sets[@]}" -cf - "$(basename "$R")" |

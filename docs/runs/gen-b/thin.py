@@ -1,7 +1,7 @@
 """thin.py SAMPLES EVERY: rewrites a cycle's samples.htds (the data-set
 format of crates/learn/src/dataset.rs) so that only the wells its refine
-step takes stay whole: the refine takes every EVERY-th sampled well
-(`RefineConfig::picked`, from the first), and every other record becomes
+step takes stay whole: the refine takes every EVERY-th written well
+(`RefineStep::read`, from the first), and every other record becomes
 a one-row empty well. The picked wells, their order and the record count
 are unchanged, so the refine step (and its part keys) gives the same
 bytes; the placeholders compress to almost nothing in a stash. Written
