@@ -142,8 +142,11 @@ fn a_cycle_refused_at_start_stores_nothing_and_a_resume_must_be_the_same_run() {
     hatetris_learn::dataset::write_dataset(&cut, "anchor", &wells).unwrap();
     let bytes = std::fs::read(&cut).unwrap();
     std::fs::write(&cut, &bytes[..bytes.len() - 7]).unwrap();
-    let cases: [(String, &str); 13] = [
+    let cases: [(String, &str); 16] = [
         (format!("anchor = [\"{}\"]", s(&cut)), "cut.htds"),
+        ("master_from_end = 100001".into(), "master_from_end"),
+        ("master_from_end = -1".into(), "master_from_end"),
+        ("sample_only_refined = 2".into(), "sample_only_refined"),
         ("batch = 0".into(), "batch size 0"),
         ("refine_quiescence = 101".into(), "chain depths"),
         ("lr = 0.0".into(), "learning rate"),

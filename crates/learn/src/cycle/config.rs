@@ -43,6 +43,14 @@ pub struct CycleConfig {
     pub seed: u64,
     /// Stop the search step after this many pieces (0: until the game ends).
     pub max_depth: usize,
+    /// Search the master game on from the last cycle's master game this
+    /// many pieces before its end (0, and in a run's first cycle: from the
+    /// empty well). Its early pieces are learned already and re-searching
+    /// them costs most of a long game's search, so a generation then costs
+    /// about the same however long its game, and its samples lie where
+    /// games die. The game is the last one's first pieces and the search's.
+    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    pub master_from_end: usize,
     pub train: TrainConfig,
     /// Sample the children of the sampled beam entries (every landing of
     /// the piece the enemy gives there that does not end the game) instead
@@ -210,6 +218,7 @@ impl Default for CycleConfig {
             chain_follow: 0,
             seed: 0,
             max_depth: 0,
+            master_from_end: 0,
             train: TrainConfig::default(),
             sample_children: false,
             sample_band: 0.0,
@@ -284,6 +293,9 @@ impl CycleConfig {
         }
         if !(self.retry_below >= 0.0 && self.retry_below.is_finite()) {
             return bad("retry-below must be 0 or more");
+        }
+        if self.master_from_end > MAX_FROM_END {
+            return bad(&format!("master_from_end is at most {MAX_FROM_END} pieces"));
         }
         if !(self.sample_band >= 0.0 && self.sample_band.is_finite()) {
             return bad("the sample band must be 0 or more");
@@ -363,20 +375,22 @@ pub type Retune = fn(&mut CycleConfig, &CycleConfig);
 /// the budgets (knewjade widened the master beam when the games levelled
 /// off) — the search step's width, samples, the chains' depth, rule,
 /// band and blend, the refine lookahead's width, share of the wells and
-/// chains, whether the search writes only the refine's share, the learn
+/// chains, whether the search writes only the refine's share, where the
+/// master search starts, the learn
 /// step's most epochs (the record engine passes over a generation's wells
 /// once) and how many cycles' wells it reads (so that a refine made
 /// another way is not mixed with the last one's). Every other
 /// setting shapes what the cycles already done mean. The one list both
 /// [`retune_config`] and the command line's resume check read, so that a
 /// setting made retunable in one is retunable in both.
-pub const RETUNABLE: [(&str, Retune); 14] = [
+pub const RETUNABLE: [(&str, Retune); 15] = [
     ("width", |to, from| to.width = from.width),
     ("samples", |to, from| to.samples_per_depth = from.samples_per_depth),
     ("refine_width", |to, from| to.refine.width = from.refine.width),
     ("refine_every", |to, from| to.refine.every = from.refine.every),
     // Only what is stored: each cycle's search record says what it kept.
     ("sample_only_refined", |to, from| to.sample_only_refined = from.sample_only_refined),
+    ("master_from_end", |to, from| to.master_from_end = from.master_from_end),
     ("refine_quiescence", |to, from| {
         to.refine.quiescence = from.refine.quiescence;
         to.refine.chain_rule = from.refine.chain_rule;
@@ -427,3 +441,11 @@ pub(crate) fn is_zero(v: &u32) -> bool {
 fn is_false(v: &bool) -> bool {
     !v
 }
+
+fn is_zero_usize(v: &usize) -> bool {
+    *v == 0
+}
+
+/// The most pieces before the last game's end a master search may go on
+/// from (the longest game known is 9,309 pieces).
+pub const MAX_FROM_END: usize = 100_000;

@@ -46,6 +46,9 @@ pub struct CycleMetrics {
     /// cycle's game fell short (`retry_below`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_lines: Option<u32>,
+    /// The piece the cycle's master search went on from (`master_from_end`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_piece: Option<usize>,
     /// How fast the cycle's game buried its well: rows frozen per 100
     /// pieces (`hatetris_game::frozen`; the long public games 0.75-1).
     #[serde(default)]

@@ -52,6 +52,10 @@ pub struct Settings {
     /// Stop the master search after this many pieces (0: the game's end).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_depth: Option<usize>,
+    /// Search the master game on from the last one this many pieces before
+    /// its end (0: from the empty well).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master_from_end: Option<usize>,
     /// Search again with the network before when a game makes fewer lines
     /// than this share of the last one's (0: never).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -143,7 +147,7 @@ impl Settings {
             history => history, max_epochs => train.max_epochs, batch => train.batch_size,
             lr => train.learning_rate, suite_width => suite_width, suite_pieces => suite_pieces,
             height => height, checkpoint_entries => checkpoint_entries,
-            sample_only_refined => sample_only_refined,
+            sample_only_refined => sample_only_refined, master_from_end => master_from_end,
             target => refine.target, gamma => refine.gamma, sample_children => sample_children,
             sample_band => sample_band, students => students, teacher_window => teacher_window,
             openings => openings, opening_pieces => opening_pieces, opening_noise => opening_noise,
@@ -429,6 +433,7 @@ pub fn setting_values(c: &CycleConfig) -> Vec<(&'static str, String)> {
         ("chain_blend", c.chain_blend.to_string()),
         ("chain_follow", c.chain_follow.to_string()),
         ("max_depth", c.max_depth.to_string()),
+        ("master_from_end", c.master_from_end.to_string()),
         ("retry_below", c.retry_below.to_string()),
         ("refine_width", c.refine.width.to_string()),
         ("refine_depth", c.refine.depth.to_string()),

@@ -11,7 +11,7 @@ use super::recipe::Recipe;
 use super::refine::targets_from_pairs;
 use super::refine_step::RefineStep;
 use super::resume;
-use super::search::{search_step, SearchRecord};
+use super::search::{master_prefix, search_step, SearchRecord};
 use super::spread::{Alone, PartSettings, Spread};
 use super::starts::load_starts;
 use super::stop::stop_requested;
@@ -241,7 +241,9 @@ fn drive(
                 let retry = before.as_ref().map(|(net, name, lines)| ((net, name.as_str()), *lines));
                 let net = (&qnet, net_name.as_str());
                 let path = &samples_path;
-                search_step(spread, config, rules, starts.as_ref(), net, retry, seed, cycle, path, on_event)
+                let prefix = master_prefix(config, rules, metrics.last().map(|m| m.replay.as_str()))?;
+                let starts = starts.as_ref();
+                search_step(spread, config, rules, starts, &prefix, net, retry, seed, cycle, path, on_event)
             })?;
         resume::remove(&cdir)?;
         if stop_after == Some(step) {
@@ -384,6 +386,7 @@ fn drive(
             starts_pieces: record.starts_pieces,
             opening_lines: record.opening_lines.clone(),
             retry_lines: record.retry_lines,
+            from_piece: record.from_piece,
             frozen_per_100: record.frozen_per_100,
             width: record.width,
             chains: record.chains,

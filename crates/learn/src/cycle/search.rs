@@ -10,8 +10,10 @@ use super::spread::Spread;
 use crate::dataset::{DatasetWriter, Sample};
 use hatetris_eval::Evaluator;
 use hatetris_game::frozen::{freezing_rate, HOLD};
-use hatetris_game::{choose_piece_and_landings, Rules, Well};
-use hatetris_search::{quiescence::chain_values, verified_replay, BeamState, Blend, ChainRule, Chains, SearchConfig};
+use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
+use hatetris_search::{
+    moves_for_keys, quiescence::chain_values, verified_replay, BeamState, Blend, ChainRule, Chains, Move, SearchConfig,
+};
 use hatetris_strength::games::noisy_opening;
 use hatetris_strength::Suite;
 use rand::seq::index::sample;
@@ -42,6 +44,10 @@ pub struct SearchRecord {
     /// Lines of each opening's game (`openings`).
     #[serde(default)]
     pub opening_lines: Vec<u32>,
+    /// The piece the master search went on from (`master_from_end`: the
+    /// game's first pieces are the last cycle's game's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_piece: Option<usize>,
     /// Lines of the game the network before searched again (`retry_below`).
     #[serde(default)]
     pub retry_lines: Option<u32>,
@@ -89,6 +95,28 @@ impl SearchRecord {
     }
 }
 
+/// The moves the master search goes on from: the last cycle's game
+/// (`last_replay`) but for its last `master_from_end` pieces; none with
+/// the setting at 0, in a run's first cycle, or when that game was not
+/// longer.
+pub(super) fn master_prefix(
+    config: &CycleConfig,
+    rules: Rules,
+    last_replay: Option<&str>,
+) -> Result<Vec<Move>, CycleError> {
+    let (n, Some(replay)) = (config.master_from_end, last_replay) else {
+        return Ok(Vec::new());
+    };
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let keys = hatetris_game::replay::decode(replay)
+        .map_err(|e| CycleError::Invalid(format!("the last cycle's replay does not decode: {e}")))?;
+    let mut moves = moves_for_keys(rules, Enemy::Hatetris, &keys);
+    moves.truncate(moves.len().saturating_sub(n));
+    Ok(moves)
+}
+
 /// A cycle's search step on its own: one game from the empty well (the
 /// official 16 rows, the HATETRIS enemy) at `config.width`, with up to
 /// `config.samples_per_depth` of each depth's beam entries written to `out`
@@ -114,7 +142,7 @@ pub fn sample_game(
     let net = (eval, eval_name);
     // One search, saved nowhere: its folder is the user's, not a run's.
     let config = CycleConfig { checkpoint_entries: 0, ..config.clone() };
-    search_step(spread, &config, Rules::STANDARD, None, net, None, config.seed, 0, out, &mut on_event)
+    search_step(spread, &config, Rules::STANDARD, None, &[], net, None, config.seed, 0, out, &mut on_event)
 }
 
 /// Draws the search step's samples from each depth's beam.
@@ -256,6 +284,7 @@ pub(super) fn search_step(
     config: &CycleConfig,
     rules: Rules,
     starts: Option<&Suite>,
+    prefix: &[Move],
     (net, net_name): Named,
     retry: Option<(Named, u32)>,
     seed: u64,
@@ -293,7 +322,9 @@ pub(super) fn search_step(
     // The master game goes on from the last save every process holds.
     let dir = samples_path.parent().unwrap_or(Path::new("."));
     let every = config.checkpoint_depths();
-    let mut saves = if every > 0 { resume::load(dir, &search, net_name) } else { Vec::new() };
+    // A save of a search from another start is another search's.
+    let save_name = if prefix.is_empty() { net_name.to_string() } else { format!("{net_name} from {}", prefix.len()) };
+    let mut saves = if every > 0 { resume::load(dir, &search, &save_name) } else { Vec::new() };
     // A save that kept another share of the samples is another search's.
     saves.retain(|s| s.sampler.stride == sampler.stride);
     let mine = saves.first().map_or(0, |s| s.search.state.depth as u64 + 1);
@@ -309,7 +340,7 @@ pub(super) fn search_step(
             on_event(CycleEvent::SearchResumed { cycle, depth, lines });
             (saved.search.state, secs)
         }
-        _ => (BeamState::new(), 0.0),
+        _ => (BeamState::from_moves(prefix, rules, search.enemy)?, 0.0),
     };
     drop(saves);
     let alone = spread.processes() == 1;
@@ -330,7 +361,7 @@ pub(super) fn search_step(
                         return false;
                     }
                     if save && every > 0 && (s.depth % every == 0 || s.is_finished(search)) {
-                        if let Err(e) = resume::save(dir, search, name, s, &sampler.state(secs(t))) {
+                        if let Err(e) = resume::save(dir, search, &save_name, s, &sampler.state(secs(t))) {
                             sampler.error = Some(e);
                             return false;
                         }
@@ -353,7 +384,8 @@ pub(super) fn search_step(
     let mut retry_lines = None;
     if let Some((before, last_lines)) = retry {
         if (lines as f32) < config.retry_below * last_lines as f32 {
-            retry_lines = Some(sampled(&mut BeamState::new(), &mut sampler, &search, before, false)?);
+            let mut s = BeamState::from_moves(prefix, rules, search.enemy)?;
+            retry_lines = Some(sampled(&mut s, &mut sampler, &search, before, false)?);
         }
     }
     let mut starts_pieces = None;
@@ -399,6 +431,7 @@ pub(super) fn search_step(
         starts_pieces,
         opening_lines,
         retry_lines,
+        from_piece: (!prefix.is_empty()).then_some(prefix.len()),
         frozen_per_100: freezing_rate(&verified.wells, HOLD),
         width: Some(config.width),
         chains: Some((config.quiescence, config.chain_band)),

@@ -1,6 +1,6 @@
 //! The run's tests: resumption, spread, the search step's extras.
 
-use super::super::config::retune_config;
+use super::super::config::{retune_config, MAX_FROM_END};
 use super::super::refine::RefineConfig;
 use super::super::search::sample_game;
 use super::*;
@@ -36,6 +36,8 @@ fn a_retune_changes_the_budget_and_nothing_else() {
             ..tiny().refine
         },
         history: 1,
+        sample_only_refined: true,
+        master_from_end: 50,
         train: TrainConfig { max_epochs: 1, learning_rate: 5e-4, ..tiny().train },
         ..tiny()
     };
@@ -662,4 +664,60 @@ fn sampling_only_the_refined_wells_refines_and_learns_the_same_bytes() {
     assert_eq!(record.sampled_every, 3);
     assert_eq!(record.refine_stride(6).unwrap(), 2);
     assert!(record.refine_stride(4).unwrap_err().to_string().contains("sample_only_refined"));
+}
+
+#[test]
+fn a_master_search_from_the_last_games_end_goes_on_from_its_first_pieces() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Saves every 4 depths, so that a kill mid-search crosses them.
+    let config = CycleConfig { master_from_end: 10, checkpoint_entries: 48, ..tiny() };
+    let net = narrow_beam_network();
+    let whole = tmp.path().join("whole");
+    let metrics = run_cycles(&whole, 2, &config, &net, None, &mut |_| {}).unwrap();
+    let moves = |replay: &str| {
+        let keys = hatetris_game::replay::decode(replay).unwrap();
+        hatetris_search::moves_for_keys(Rules::STANDARD, hatetris_game::Enemy::Hatetris, &keys)
+    };
+    let (first, second) = (moves(&metrics[0].replay), moves(&metrics[1].replay));
+    // The first cycle has no game before it; the second goes on from the
+    // first's but for its last 10 pieces.
+    let from = first.len() - 10;
+    assert!(from > 0, "the first game is longer than 10 pieces");
+    assert_eq!((metrics[0].from_piece, metrics[1].from_piece), (None, Some(from)));
+    assert_eq!(second[..from], first[..from]);
+    assert!(second.len() >= from + 10, "the second game searched on 10 pieces or more");
+    let record: SearchRecord = read_json(&cycle_dir(&whole, 2).join("search.json")).unwrap();
+    assert_eq!(record.from_piece, Some(from));
+    // Killed in the second cycle's search, it goes on from its save to the same bytes.
+    let killed = tmp.path().join("killed");
+    run_cycles(&killed, 1, &config, &net, None, &mut |_| {}).unwrap();
+    let kill = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_cycles(&killed, 2, &config, &net, Some((2, Step::Search)), &mut |e| {
+            if let CycleEvent::SearchDepth { cycle: 2, report } = e {
+                assert!(report.depth < 10, "killed at depth 10");
+            }
+        })
+    }));
+    assert!(kill.is_err());
+    assert!(cycle_dir(&killed, 2).join(resume::FILE).exists());
+    let mut resumed = None;
+    let again = run_cycles(&killed, 2, &config, &net, None, &mut |e| {
+        if let CycleEvent::SearchResumed { depth, .. } = e {
+            resumed = Some(depth);
+        }
+    })
+    .unwrap();
+    assert_eq!(resumed, Some(8));
+    assert_eq!(again[1].replay, metrics[1].replay);
+    for name in ["samples.htds", "net.hnet"] {
+        let want = std::fs::read(cycle_dir(&whole, 2).join(name)).unwrap();
+        assert_eq!(std::fs::read(cycle_dir(&killed, 2).join(name)).unwrap(), want, "{name}");
+    }
+    // A game no longer than the setting: from the empty well.
+    let long = CycleConfig { master_from_end: first.len(), ..config.clone() };
+    assert!(master_prefix(&long, Rules::STANDARD, Some(&metrics[0].replay)).unwrap().is_empty());
+    assert!(master_prefix(&config, Rules::STANDARD, None).unwrap().is_empty());
+    // Refused past the most, before anything is written.
+    let absurd = CycleConfig { master_from_end: MAX_FROM_END + 1, ..config.clone() };
+    assert!(absurd.validate().unwrap_err().to_string().contains("master_from_end"));
 }
