@@ -50,6 +50,9 @@ if __name__ == "__main__":
     for line in open(os.path.join(here, "metrics.jsonl")):
         m = json.loads(line)
         retry = f" (retry with the network before: {m['retry_lines']})" if m.get("retry_lines") is not None else ""
+        # From generation 37 the search goes on from the last game's end.
+        if m.get("from_piece") is not None:
+            retry += f" (searched from piece {m['from_piece']})"
         width = m.get("width") or 100000  # generations before widths were recorded searched at 100k
         q, band = m.get("chains") or (4, 3)  # and chained 4 deep, band 3
         # Generations 1-9 ran on one thread, from 10 on both cores, 25-27 on
@@ -63,6 +66,9 @@ if __name__ == "__main__":
         secs = max(m["wall_secs"], m["search_secs"] + m["refine_secs"]) * cores
         total += (secs - OVERCOUNT.get(m["cycle"], 0)) / 3600
         st = curve.get(m["cycle"])
+        if st is None and m.get("steady_pieces") is not None:
+            # The cycle measured it itself (binaries from session 69 on).
+            st = (m["steady_pieces"], m["steady_frozen_per_100"])
         st = f"{st[0]:.1f}, {st[1]:.2f}" if st else ""
         print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | "
               f"{m['frozen_per_100']:.2f} | {m['search_secs']:.0f} | "
