@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The lineage's curve on the steady suite (issue #86): each packed
-# generation's network (net.sh packed_net, 13-35; 34 is the embedded
+# generation's network (net.sh packed_net, 13-36; 34 is the embedded
 # default) measured by `hatetris strength --suite steady` at width 1,000,
 # 250 pieces, one thread, as the cycle now measures each new generation.
 # Writes gGGG.json here (the starts' pieces, lines and rows frozen, no
 # lines of moves) and prints a TSV row per generation.
-#   usage: run.sh [G...]    (default: 13 to 35)
+#   usage: run.sh [G...]    (default: 13 to 36)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../net.sh"
 B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
-gens=${*:-$(seq 13 35)}
+gens=${*:-$(seq 13 36)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for g in $gens; do
