@@ -49,7 +49,7 @@ pub struct CycleConfig {
     /// them costs most of a long game's search, so a generation then costs
     /// about the same however long its game, and its samples lie where
     /// games die. The game is the last one's first pieces and the search's.
-    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub master_from_end: usize,
     pub train: TrainConfig,
     /// Sample the children of the sampled beam entries (every landing of
@@ -196,8 +196,12 @@ fn sz_rule() -> ChainRule {
     ChainRule::Sz
 }
 
-fn one() -> usize {
+pub(super) fn one() -> usize {
     1
+}
+
+pub(super) fn is_one(v: &usize) -> bool {
+    *v == 1
 }
 
 fn standard_height() -> usize {
@@ -434,16 +438,12 @@ pub fn retune_config(dir: &Path, config: &CycleConfig) -> Result<(), CycleError>
 }
 
 /// For `skip_serializing_if`: a setting left at 0 is not written.
-pub(crate) fn is_zero(v: &u32) -> bool {
-    *v == 0
+pub(crate) fn is_zero<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 fn is_false(v: &bool) -> bool {
     !v
-}
-
-fn is_zero_usize(v: &usize) -> bool {
-    *v == 0
 }
 
 /// The most pieces before the last game's end a master search may go on

@@ -36,7 +36,7 @@ pub struct SearchRecord {
     pub wells_sampled: usize,
     /// Every how many sampled wells one was written (`sample_only_refined`:
     /// the refine's `every`; 1 when all were).
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[serde(default = "super::config::one", skip_serializing_if = "super::config::is_one")]
     pub sampled_every: usize,
     pub search_secs: f64,
     #[serde(default)]
@@ -69,14 +69,6 @@ pub struct SearchRecord {
     /// Its chains' follow, when not 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain_follow: Option<u32>,
-}
-
-fn one() -> usize {
-    1
-}
-
-fn is_one(v: &usize) -> bool {
-    *v == 1
 }
 
 impl SearchRecord {
