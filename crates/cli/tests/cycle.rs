@@ -248,3 +248,77 @@ fn a_run_from_before_recipes_goes_on_under_the_record_recipe_with_its_settings()
     assert!(!run.join("recipe.toml").exists());
     assert_eq!(std::fs::read_to_string(run.join("config.json")).unwrap(), r36);
 }
+
+/// A lineage going on in a new folder: `--last-game` hands the first
+/// generation the game the network came from, and its master search goes
+/// on from it `master_from_end` pieces before its end, as a later
+/// generation does from the one before's; what cannot be gone on from is
+/// refused in one line, before anything is written.
+#[test]
+fn a_new_run_goes_on_from_the_last_game_given_and_refuses_what_it_cannot_go_on_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = hatetris().args(["search", "--width", "20", "--max-depth", "20", "--json", "--quiet"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let searched: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let game = dir.path().join("game.b2048");
+    std::fs::write(&game, format!("{}\n", searched["replay"].as_str().unwrap())).unwrap();
+    let moves = |replay: &str| {
+        let keys = hatetris_game::replay::decode(replay).unwrap();
+        hatetris_search::moves_for_keys(hatetris_game::Rules::STANDARD, hatetris_game::Enemy::Hatetris, &keys)
+    };
+    let before = moves(searched["replay"].as_str().unwrap());
+    assert_eq!(before.len(), 20);
+    let settings = "[settings]\nwidth = 8\nsamples = 2\nrefine_width = 4\nrefine_depth = 3\nmax_depth = 6\n\
+                    max_epochs = 1\nbatch = 64\nsuite_width = 2\nsuite_pieces = 2\n";
+    let recipe = dir.path().join("r.toml");
+    std::fs::write(&recipe, format!("{settings}master_from_end = 5\n")).unwrap();
+    let run = dir.path().join("run");
+    let cycle = |run: &Path, recipe: &Path, game: &Path| {
+        hatetris()
+            .args(["cycle", "--dir", s(run), "--recipe", s(recipe), "--last-game", s(game), "--quiet"])
+            .output()
+            .unwrap()
+    };
+    let out = cycle(&run, &recipe, &game);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(m["from_piece"], 15);
+    let after = moves(m["replay"].as_str().unwrap());
+    assert_eq!(after[..15], before[..15], "the game goes on from the given one's first 15 pieces");
+    assert_eq!(std::fs::read_to_string(run.join("game-000.b2048")).unwrap(), searched["replay"].as_str().unwrap());
+    // On resume: the same game goes on (or none given); another is refused.
+    let raised = hatetris()
+        .args(["cycle", "--dir", s(&run), "--cycles", "2", "--last-game", s(&game), "--quiet"])
+        .output()
+        .unwrap();
+    assert!(raised.status.success(), "{}", String::from_utf8_lossy(&raised.stderr));
+    let other = dir.path().join("other.b2048");
+    let out = hatetris().args(["search", "--width", "10", "--max-depth", "12", "--json", "--quiet"]).output().unwrap();
+    let short: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    std::fs::write(&other, short["replay"].as_str().unwrap()).unwrap();
+    let refused = |out: std::process::Output, says: &str| {
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{says:?} not in {err}");
+    };
+    refused(cycle(&run, &recipe, &other), "another first game");
+    // A run started without one cannot take one later.
+    let plain = dir.path().join("plain");
+    let out = hatetris().args(["cycle", "--dir", s(&plain), "--recipe", s(&recipe), "--quiet"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    refused(cycle(&plain, &recipe, &game), "started without --last-game");
+    // New runs: no file, not a replay, too short, or no master_from_end.
+    let fresh = dir.path().join("fresh");
+    refused(cycle(&fresh, &recipe, &dir.path().join("missing.b2048")), "cannot read it");
+    let junk = dir.path().join("junk.b2048");
+    std::fs::write(&junk, "not a replay at all").unwrap();
+    refused(cycle(&fresh, &recipe, &junk), "does not decode");
+    let long = dir.path().join("long.toml");
+    std::fs::write(&long, format!("{settings}master_from_end = 20\n")).unwrap();
+    refused(cycle(&fresh, &long, &game), "not longer than master_from_end (20 pieces)");
+    let none = dir.path().join("none.toml");
+    std::fs::write(&none, settings).unwrap();
+    refused(cycle(&fresh, &none, &game), "master_from_end");
+    assert!(!fresh.exists(), "a refused start writes nothing");
+}

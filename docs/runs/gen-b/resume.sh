@@ -34,6 +34,15 @@ if [ ! -d "$RUN" ]; then
     if [ ! -d "$RUN" ]; then
       echo "resume.sh: no stash of $RUN; starting it anew from latest.hnet (generation $FROM's network)"
       export INIT=$HERE/latest.hnet
+      # From generation 37 the recipe's master search goes on from the
+      # game before's end (master_from_end): the new run's first from
+      # generation FROM's game, the last of metrics.jsonl.
+      if [ "$FROM" -ge 36 ]; then
+        export LAST_GAME=$(dirname "$RUN")/game-$FROM.b2048
+        mkdir -p "$(dirname "$RUN")"
+        python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[int(sys.argv[2]) - 1])["replay"])' \
+          "$HERE/metrics.jsonl" "$FROM" > "$LAST_GAME"
+      fi
     fi
   fi
 fi

@@ -9,7 +9,7 @@ use hatetris_eval::Network;
 use hatetris_learn::cycle::spread::Alone;
 use hatetris_learn::cycle::{
     config_differences, request_stop, retunable_names, retune_config, run_cycles_on, run_recipe_on, stop_requested,
-    stored_config, CycleConfig, CycleEvent, Recipe, Step, MAX_GENERATION, RETUNABLE,
+    stored_config, CycleConfig, CycleEvent, Recipe, Step, FIRST_GAME, MAX_GENERATION, RETUNABLE,
 };
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -34,6 +34,13 @@ pub struct CycleArgs {
     /// bootstrap, trained on solved small wells).
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// A new run's first master search goes on from this game (a replay
+    /// file), `master_from_end` pieces before its end, as each later
+    /// generation goes on from the one before's: the game --init's network
+    /// came from, when a lineage goes on in a new folder. Kept in the run
+    /// (game-000.b2048); on resume it must be the same game.
+    #[arg(long, value_name = "FILE")]
+    pub last_game: Option<PathBuf>,
     /// The generation --init's network is (default 0; a run from before
     /// recipes: found from its seed): cycle k of the run is generation
     /// G + k, with that generation's seed and schedule.
@@ -244,6 +251,15 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
         Some(p) => Network::load(p).with_context(|| format!("cannot load network {}", p.display()))?,
         None => Network::embedded_bootstrap(),
     };
+    let last_game = match &args.last_game {
+        Some(p) => Some(
+            std::fs::read_to_string(p)
+                .with_context(|| format!("--last-game {}: cannot read it", p.display()))?
+                .trim()
+                .to_string(),
+        ),
+        None => None,
+    };
     let quiet = args.run.quiet;
     // Everything is checked before anything is written.
     let plan = match stored_config(&args.dir)? {
@@ -266,6 +282,18 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                         args.dir.display(),
                         net0.display()
                     );
+                }
+            }
+            if let Some(game) = &last_game {
+                let stored = args.dir.join(FIRST_GAME);
+                match std::fs::read_to_string(&stored) {
+                    Ok(own) if own.trim() == game => {}
+                    Ok(_) => bail!(
+                        "{} goes on from another first game ({}); it cannot go on from --last-game as given",
+                        args.dir.display(),
+                        stored.display()
+                    ),
+                    Err(_) => bail!("{} was started without --last-game; it cannot go on from one", args.dir.display()),
                 }
             }
             let next = cycles_done(&args.dir) + 1;
@@ -316,6 +344,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                         Plan::Recipe(recipe)
                     }
                     None => {
+                        if last_game.is_some() {
+                            bail!("--last-game needs a run that follows a recipe; {} has none", args.dir.display());
+                        }
                         let mut wanted = stored.clone();
                         if let Some(w) = args.width {
                             wanted.width = w;
@@ -406,7 +437,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
         }
     };
     let mut run = |spread: &mut dyn hatetris_learn::cycle::spread::Spread| match &plan {
-        Plan::Recipe(recipe) => run_recipe_on(spread, &args.dir, args.cycles, recipe, &initial, &mut on_event),
+        Plan::Recipe(recipe) => {
+            run_recipe_on(spread, &args.dir, args.cycles, recipe, &initial, last_game.as_deref(), &mut on_event)
+        }
         Plan::Config(config) => run_cycles_on(spread, &args.dir, args.cycles, config, &initial, None, &mut on_event),
     };
     let metrics = if spread {

@@ -13,6 +13,7 @@
 //! RUN/recipe.toml          the recipe the run follows (`recipe`; a run from before recipes has none)
 //! RUN/config.json          the settings of the cycle at hand (the recipe's for its generation)
 //! RUN/net-000.hnet         the starting network
+//! RUN/game-000.b2048       the game the first master search goes on from, if given
 //! RUN/cycle-001/samples.htds   search: sampled wells, target = network value x
 //! RUN/cycle-001/search.htsc    search: the master game's beam and samples,
 //!                              saved every few depths until search.json is
@@ -67,7 +68,7 @@ pub use refine::{
     blocks, lookahead_pairs, refine_pairs, refine_targets, survival_value, targets_from_pairs, RefineConfig, TargetKind,
 };
 pub use refine_step::RefineStep;
-pub use run::{run_cycles, run_cycles_on, run_recipe_on};
+pub use run::{run_cycles, run_cycles_on, run_recipe_on, FIRST_GAME};
 pub use search::{sample_game, SearchRecord};
 pub use spread::PartSettings;
 pub use stop::{clear_stop, request_stop, stop_requested};

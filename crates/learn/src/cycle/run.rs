@@ -11,7 +11,7 @@ use super::recipe::Recipe;
 use super::refine::targets_from_pairs;
 use super::refine_step::RefineStep;
 use super::resume;
-use super::search::{master_prefix, search_step, SearchRecord};
+use super::search::{check_first_game, master_prefix, search_step, SearchRecord};
 use super::spread::{Alone, PartSettings, Spread};
 use super::starts::load_starts;
 use super::stop::stop_requested;
@@ -20,6 +20,7 @@ use crate::dataset::read_dataset;
 use crate::distill::label_with_mean;
 use crate::train::{train, TrainConfig};
 use hatetris_eval::{Evaluator, Network, QuantizedNetwork};
+use hatetris_fileio::write_atomically;
 use hatetris_game::Rules;
 use rand::seq::index::sample;
 use rand::SeedableRng;
@@ -36,6 +37,16 @@ fn point(cycle: usize, step: Step) -> u64 {
 
 /// Removes the temporary files a killed run left in `dir` and its cycle
 /// directories.
+/// Removes `path` if it is there (a file left by a start that was refused).
+fn remove_file_if_any(path: &Path) -> Result<(), CycleError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(CycleError::Io { path: path.to_path_buf(), source: e })
+        }
+        _ => Ok(()),
+    }
+}
+
 fn remove_stale_temps(dir: &Path) -> Result<(), CycleError> {
     let mut dirs = vec![dir.to_path_buf()];
     for entry in std::fs::read_dir(dir).map_err(io(dir))? {
@@ -77,7 +88,8 @@ pub fn run_cycles_on(
     stop_after: Option<(usize, Step)>,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<Vec<CycleMetrics>, CycleError> {
-    stopped_or(dir, drive(spread, dir, cycles, config, None, initial, stop_after, on_event))
+    let start = Start { initial, first_game: None };
+    stopped_or(dir, drive(spread, dir, cycles, config, None, start, stop_after, on_event))
 }
 
 /// [`run_cycles_on`] following `recipe`: a new run keeps it (`recipe.toml`,
@@ -85,16 +97,34 @@ pub fn run_cycles_on(
 /// for its generation (config.json rewritten, as `--retune` does, when the
 /// schedule changes them). A run stopped at a save (`stop::request_stop`)
 /// returns the cycles done.
+///
+/// `first_game`, for a new run: the game (a replay) its first master
+/// search goes on from, `master_from_end` pieces before its end, as a later
+/// cycle goes on from the cycle before's; the game the network `initial`
+/// came from, when a lineage goes on in a new run. Kept as
+/// [`FIRST_GAME`]; a run that exists keeps its own.
 pub fn run_recipe_on(
     spread: &mut dyn Spread,
     dir: &Path,
     cycles: usize,
     recipe: &Recipe,
     initial: &Network,
+    first_game: Option<&str>,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<Vec<CycleMetrics>, CycleError> {
     let config = recipe.config_for_cycle(1);
-    stopped_or(dir, drive(spread, dir, cycles, &config, Some(recipe), initial, None, on_event))
+    let start = Start { initial, first_game };
+    stopped_or(dir, drive(spread, dir, cycles, &config, Some(recipe), start, None, on_event))
+}
+
+/// The file of a run's first game (`run_recipe_on`'s `first_game`).
+pub const FIRST_GAME: &str = "game-000.b2048";
+
+/// What a new run starts from: its network and the game it goes on from.
+#[derive(Clone, Copy)]
+struct Start<'a> {
+    initial: &'a Network,
+    first_game: Option<&'a str>,
 }
 
 /// A run's result, a stop at a save being the cycles done so far.
@@ -121,7 +151,7 @@ fn drive(
     cycles: usize,
     config: &CycleConfig,
     recipe: Option<&Recipe>,
-    initial: &Network,
+    Start { initial, first_game }: Start,
     stop_after: Option<(usize, Step)>,
     on_event: &mut dyn FnMut(CycleEvent),
 ) -> Result<Vec<CycleMetrics>, CycleError> {
@@ -129,6 +159,7 @@ fn drive(
     // is never stored, and a folder left by a refused start starts again.
     let config_path = dir.join("config.json");
     let net0 = dir.join("net-000.hnet");
+    let game0 = dir.join(FIRST_GAME);
     let mut config: CycleConfig = match stored_config(dir)? {
         Some(stored) => {
             stored.validate()?;
@@ -140,10 +171,17 @@ fn drive(
         }
         None => {
             config.validate()?;
+            if let Some(game) = first_game {
+                check_first_game(config, game)?;
+            }
             std::fs::create_dir_all(dir).map_err(io(dir))?;
             remove_stale_temps(dir)?;
             // The settings last: until they are written the run is new.
             initial.save(&net0)?;
+            match first_game {
+                Some(game) => write_atomically(&game0, game.trim().as_bytes()).map_err(io(&game0))?,
+                None => remove_file_if_any(&game0)?,
+            }
             if let Some(recipe) = recipe {
                 recipe.store(dir)?;
             }
@@ -155,6 +193,11 @@ fn drive(
     if !net0.exists() {
         initial.save(&net0)?;
     }
+    let first_game = match std::fs::read_to_string(&game0) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(CycleError::Io { path: game0, source: e }),
+    };
     let metrics_path = dir.join("metrics.jsonl");
     let mut metrics = read_metrics(&metrics_path)?;
     let rules = Rules::with_height(config.height).ok_or_else(|| CycleError::Malformed {
@@ -241,7 +284,8 @@ fn drive(
                 let retry = before.as_ref().map(|(net, name, lines)| ((net, name.as_str()), *lines));
                 let net = (&qnet, net_name.as_str());
                 let path = &samples_path;
-                let prefix = master_prefix(config, rules, metrics.last().map(|m| m.replay.as_str()))?;
+                let last = metrics.last().map(|m| m.replay.as_str()).or(first_game.as_deref());
+                let prefix = master_prefix(config, rules, last)?;
                 let starts = starts.as_ref();
                 search_step(spread, config, rules, starts, &prefix, net, retry, seed, cycle, path, on_event)
             })?;

@@ -103,10 +103,32 @@ pub(super) fn master_prefix(
         return Ok(Vec::new());
     }
     let keys = hatetris_game::replay::decode(replay)
-        .map_err(|e| CycleError::Invalid(format!("the last cycle's replay does not decode: {e}")))?;
+        .map_err(|e| CycleError::Invalid(format!("the game the master search goes on from does not decode: {e}")))?;
     let mut moves = moves_for_keys(rules, Enemy::Hatetris, &keys);
     moves.truncate(moves.len().saturating_sub(n));
     Ok(moves)
+}
+
+/// Refuses a run's first game (`run_recipe_on`) that its first master
+/// search would not go on from: `master_from_end` at 0 in the run's first
+/// generation, a text that is not a replay, or a game not longer than
+/// `master_from_end` pieces.
+pub(super) fn check_first_game(config: &CycleConfig, game: &str) -> Result<(), CycleError> {
+    let n = config.master_from_end;
+    if n == 0 {
+        return Err(CycleError::Invalid(
+            "a first game is gone on from only with master_from_end set in the run's first generation".into(),
+        ));
+    }
+    let rules = Rules::with_height(config.height)
+        .ok_or_else(|| CycleError::Invalid(format!("height {} (1 to 16)", config.height)))?;
+    let prefix = master_prefix(config, rules, Some(game))?;
+    if prefix.is_empty() {
+        return Err(CycleError::Invalid(format!("the first game is not longer than master_from_end ({n} pieces)")));
+    }
+    BeamState::from_moves(&prefix, rules, Enemy::Hatetris)
+        .map_err(|e| CycleError::Invalid(format!("the first game does not replay: {e}")))?;
+    Ok(())
 }
 
 /// A cycle's search step on its own: one game from the empty well (the
