@@ -37,10 +37,10 @@ seed_suffix() {
   [ "$seed" = 0 ] || suffix=-s$seed
 }
 
-# study_setup: B the binary (BIN, or the repository's release build), T a
+# study_setup: B the binary (BIN or HATETRIS, or the repository's release build), T a
 # scratch folder removed when the script ends.
 study_setup() {
-  B=${BIN:-$HERE/../../../../target/release/hatetris}
+  B=${BIN:-${HATETRIS:-$(dirname "$D4")/../../../target/release/hatetris}}
   T=$(mktemp -d)
   trap 'rm -rf "$T"' EXIT
 }

@@ -6,10 +6,8 @@
 #   usage: run.sh REFINED   (REFINED: r36/cycle-001/refined.htds)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-B=${HATETRIS:-$HERE/../../../../../target/release/hatetris}
 . "$HERE/../../net.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+study_setup
 packed_net 35 "$T/net35.hnet"
 cd "$HERE"
 # Then the same fits with `--loss logit` (tags 36L1-3) and widened to 96

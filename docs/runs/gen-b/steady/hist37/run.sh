@@ -7,10 +7,8 @@
 #   usage: run.sh RUN   (RUN: /work/runs/gen-b/r36, cycles 1 and 2 = generations 36 and 37)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-B=${HATETRIS:-$HERE/../../../../../target/release/hatetris}
 . "$HERE/../../net.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+study_setup
 packed_net 36 "$T/n36.hnet"
 cd "$HERE"
 for s in 1 2 3; do
