@@ -13,6 +13,16 @@ pub(super) fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), Cyc
     write_atomically(path, text.as_bytes()).map_err(io(path))
 }
 
+/// Removes `path` if it is there.
+pub(super) fn remove_file_if_any(path: &Path) -> Result<(), CycleError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(CycleError::Io { path: path.to_path_buf(), source: e })
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Reads the JSON record at `path`.
 pub(super) fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, CycleError> {
     let text = std::fs::read_to_string(path).map_err(io(path))?;

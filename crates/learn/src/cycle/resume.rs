@@ -22,6 +22,7 @@
 //! ahead, and they resume together from the last save all of them hold.
 
 use super::error::CycleError;
+use super::files::remove_file_if_any;
 use crate::dataset::Sample;
 use hatetris_fileio::frame;
 use hatetris_game::{Well, MAX_DEPTH};
@@ -173,13 +174,7 @@ pub fn load(dir: &Path, config: &SearchConfig, evaluator: &str) -> Vec<Saved> {
 /// Removes the saves from `dir` once the step's record is written.
 pub fn remove(dir: &Path) -> Result<(), CycleError> {
     for name in [FILE, PREVIOUS] {
-        let path = dir.join(name);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(CycleError::Io { path, source: e });
-            }
-            _ => {}
-        }
+        remove_file_if_any(&dir.join(name))?;
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 use super::config::{retune_config, stored_config, CycleConfig};
 use super::error::{io, CycleError};
 use super::events::{CycleEvent, Step};
-use super::files::{cycle_dir, network_for, network_name, read_json, write_json};
+use super::files::{cycle_dir, network_for, network_name, read_json, remove_file_if_any, write_json};
 use super::folder;
 use super::metrics::{plot_progress, read_metrics, write_metrics, CycleMetrics, SuiteRecord};
 use super::parts::{refine_in_parts, remove_parts, PART_WELLS};
@@ -37,16 +37,6 @@ fn point(cycle: usize, step: Step) -> u64 {
 
 /// Removes the temporary files a killed run left in `dir` and its cycle
 /// directories.
-/// Removes `path` if it is there (a file left by a start that was refused).
-fn remove_file_if_any(path: &Path) -> Result<(), CycleError> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(CycleError::Io { path: path.to_path_buf(), source: e })
-        }
-        _ => Ok(()),
-    }
-}
-
 fn remove_stale_temps(dir: &Path) -> Result<(), CycleError> {
     let mut dirs = vec![dir.to_path_buf()];
     for entry in std::fs::read_dir(dir).map_err(io(dir))? {
