@@ -97,6 +97,16 @@ fn a_small_comparison_prints_its_json() {
     let s = suite.to_str().unwrap();
     let out = hatetris(&["suite", "--from", &replay, "--every", "40", "--skip", "10", "--out", s, "--source", "at"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // --until keeps the starts up to a piece: here the first alone.
+    let until = dir.path().join("until.htsu");
+    let u = until.to_str().unwrap();
+    let out = hatetris(&["suite", "--from", &replay, "--every", "40", "--skip", "10", "--until", "49", "--out", u]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("wrote 1 starts"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let out = hatetris(&[
         "strength", "--eval", "baseline", "--vs", "net", "--suite", s, "--width", "5", "--pieces", "4", "--json",
         "--quiet",
@@ -137,6 +147,12 @@ fn bad_input_exits_2_with_one_clear_line() {
     one_line_error(&hatetris(&["suite", "--from", "/no/such/replay", "--every", "5", "--out", out]), "does not exist");
     let replay = write_replay(dir.path(), "Atypical", "atypical.b2048");
     one_line_error(&hatetris(&["suite", "--from", &replay, "--every", "0", "--out", out]), "--every");
+    one_line_error(&hatetris(&["suite", "--from", &replay, "--every", "5", "--until", "0", "--out", out]), "--until");
+    one_line_error(
+        &hatetris(&["suite", "--from", &replay, "--every", "5", "--skip", "20", "--until", "10", "--out", out]),
+        "at least --skip (20)",
+    );
+    one_line_error(&hatetris(&["suite", "--from", &replay, "--every", "5", "--until", "-3", "--out", out]), "-3");
     assert!(!out_file.exists());
     assert!(hatetris(&["suite", "--from", &replay, "--every", "20", "--out", out]).status.success());
     let good = std::fs::read(&out_file).unwrap();

@@ -19,6 +19,11 @@ pub struct SuiteArgs {
     /// The first start is after this many pieces.
     #[arg(long, default_value_t = 0)]
     pub skip: usize,
+    /// The last start is after at most this many pieces (default: the
+    /// game's end): e.g. a game's steady phase, before the rows near its
+    /// floor froze.
+    #[arg(long)]
+    pub until: Option<usize>,
     /// The suite file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -40,6 +45,11 @@ pub fn suite(args: &SuiteArgs) -> Result<()> {
     if args.every == 0 {
         bail!("--every must be at least 1");
     }
+    if let Some(until) = args.until {
+        if until == 0 || until < args.skip {
+            bail!("--until must be at least 1 and at least --skip ({}), got {until}", args.skip);
+        }
+    }
     if !args.source.is_empty() && args.source.len() != args.from.len() {
         bail!(
             "{} --source names for {} --from replays (give one per replay, or none)",
@@ -54,7 +64,10 @@ pub fn suite(args: &SuiteArgs) -> Result<()> {
     for (i, path) in args.from.iter().enumerate() {
         let keys = read_replay(Some(path))?;
         let name = args.source.get(i).cloned().unwrap_or_else(|| stem(path));
-        let part = Suite::from_replay(&name, &keys, args.every, args.skip);
+        let mut part = Suite::from_replay(&name, &keys, args.every, args.skip);
+        if let Some(until) = args.until {
+            part.starts.retain(|start| start.piece as usize <= until);
+        }
         if part.starts.is_empty() {
             bail!("--skip {} leaves no starts in {} (its game is not that long)", args.skip, path.display());
         }
