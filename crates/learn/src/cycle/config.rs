@@ -251,8 +251,8 @@ impl CycleConfig {
     /// Refuses, before anything is written or searched, a setting a run
     /// would fail on later (after hours of search and refine): sizes of 0,
     /// shares out of range, training settings, and anchor and starts files
-    /// that are missing or damaged.
-    pub fn validate(&self) -> Result<(), CycleError> {
+    /// that are missing or damaged. Gives the run's rules.
+    pub fn validate(&self) -> Result<Rules, CycleError> {
         let rules = self.check_values()?;
         // Read whole: a file damaged past its header would fail only in
         // the first learn step, after hours of search and refine.
@@ -264,7 +264,7 @@ impl CycleConfig {
         if let Some(path) = &self.starts {
             load_starts(path, rules)?;
         }
-        Ok(())
+        Ok(rules)
     }
 
     /// [`CycleConfig::validate`] without its files: the values alone (what

@@ -160,9 +160,9 @@ fn drive(
             stored
         }
         None => {
-            config.validate()?;
+            let rules = config.validate()?;
             if let Some(game) = first_game {
-                check_first_game(config, game)?;
+                check_first_game(config, rules, game)?;
             }
             std::fs::create_dir_all(dir).map_err(io(dir))?;
             remove_stale_temps(dir)?;

@@ -113,15 +113,14 @@ pub(super) fn master_prefix(
 /// search would not go on from: `master_from_end` at 0 in the run's first
 /// generation, a text that is not a replay, or a game not longer than
 /// `master_from_end` pieces.
-pub(super) fn check_first_game(config: &CycleConfig, game: &str) -> Result<(), CycleError> {
+/// `rules` are the run's (`CycleConfig::validate`'s).
+pub(super) fn check_first_game(config: &CycleConfig, rules: Rules, game: &str) -> Result<(), CycleError> {
     let n = config.master_from_end;
     if n == 0 {
         return Err(CycleError::Invalid(
             "a first game is gone on from only with master_from_end set in the run's first generation".into(),
         ));
     }
-    let rules = Rules::with_height(config.height)
-        .ok_or_else(|| CycleError::Invalid(format!("height {} (1 to 16)", config.height)))?;
     let prefix = master_prefix(config, rules, Some(game))?;
     if prefix.is_empty() {
         return Err(CycleError::Invalid(format!("the first game is not longer than master_from_end ({n} pieces)")));
