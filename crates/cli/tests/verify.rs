@@ -42,6 +42,11 @@ fn every_known_replay_scores_as_the_official_game() {
         assert_eq!(v["score"], r.expected_score, "{} ({}, {})", r.name, r.encoding, r.enemy);
         assert_eq!(v["well"].as_array().unwrap().len(), 20);
         assert!(v["keys_used"].as_u64() <= v["keys"].as_u64());
+        // One piece for each filled row of the last well, each within the game.
+        let filled = v["well"].as_array().unwrap().iter().rev().take_while(|r| r.as_u64() != Some(0)).count();
+        let frozen = v["rows_frozen_at"].as_array().unwrap();
+        assert_eq!(frozen.len(), filled, "{}", r.name);
+        assert!(frozen.iter().all(|p| (1..=v["pieces"].as_u64().unwrap()).contains(&p.as_u64().unwrap())), "{v}");
     }
 }
 

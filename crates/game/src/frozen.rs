@@ -39,6 +39,21 @@ pub fn freezing_rate(wells: &[Well], hold: usize) -> Option<f64> {
     Some(100.0 * sxy / sxx)
 }
 
+/// For each bottom row that is filled at all at the game's end, from the
+/// floor up, the lock after which it never changed again (1 for a row
+/// that never did). A game that dies has buried these rows one by one;
+/// when each was buried says where its search lost the well, which a
+/// single rate averages away.
+pub fn rows_frozen_at(wells: &[Well]) -> Vec<usize> {
+    let Some(last) = wells.last() else { return Vec::new() };
+    let rows = last.rows.len();
+    (0..rows)
+        .map(|k| rows - 1 - k)
+        .take_while(|&r| last.rows[r] != 0)
+        .map(|r| wells.iter().rposition(|w| w.rows[r] != last.rows[r]).map_or(1, |t| t + 2))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +85,18 @@ mod tests {
     }
 
     #[test]
+    fn each_filled_row_is_frozen_from_its_last_change() {
+        let g = game();
+        // wells[t] is after lock t + 1: row 1 last changed at wells[3]
+        // (lock 4), row 2 at wells[1] (lock 2), the surface at every lock.
+        assert_eq!(rows_frozen_at(&g), vec![1, 4, 2, 8]);
+        let mut g = g;
+        g.push(well(&[0b1, 0b110]));
+        assert_eq!(rows_frozen_at(&g), vec![1, 4], "an empty row ends the list");
+        assert_eq!(rows_frozen_at(&[]), Vec::<usize>::new());
+    }
+
+    #[test]
     fn the_rate_is_the_slope_per_hundred_pieces() {
         let g = game();
         let ys: Vec<usize> = (0..6).map(|t| frozen_at(&g, t, 2)).collect();
@@ -94,5 +121,8 @@ mod tests {
         assert_eq!(wells.len(), 752);
         let r = freezing_rate(&wells, HOLD).unwrap();
         assert!((r - 0.75).abs() < 0.005, "{r}");
+        // Its bottom rows were buried from piece 243 on, one every 60-140
+        // pieces (docs/runs/gen-b/README.md has the table).
+        assert_eq!(rows_frozen_at(&wells)[..4], [243, 316, 453, 576]);
     }
 }

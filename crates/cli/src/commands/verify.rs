@@ -3,7 +3,7 @@
 use crate::input::read_replay;
 use anyhow::Result;
 use clap::Args;
-use hatetris_game::frozen::{freezing_rate, HOLD};
+use hatetris_game::frozen::{freezing_rate, rows_frozen_at, HOLD};
 use hatetris_game::{play, Enemy, Rules};
 use serde_json::json;
 use std::path::PathBuf;
@@ -58,6 +58,7 @@ pub fn verify(args: &VerifyArgs) -> Result<()> {
                 "keys_used": out.keys_used,
                 "pieces": out.pieces,
                 "frozen_per_100": freezing_rate(&wells, HOLD),
+                "rows_frozen_at": rows_frozen_at(&wells),
                 "well": out.well.rows,
             })
         );
