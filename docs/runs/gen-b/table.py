@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The generations table of README.md from metrics.jsonl (beside this script),
 with each generation's `games` (games.sh) where it was measured."""
-import json, os
+import json, os, subprocess
 here = os.path.dirname(os.path.abspath(__file__))
 # Generation 13's games were measured with the chains (../chains/genb13/).
 EARLIER = {13: os.path.join(here, "..", "chains", "genb13", "games-g13-plain-10k.json")}
@@ -26,6 +26,15 @@ def steady():
     path = os.path.join(here, "steady", "curve.tsv")
     rows = [l.rstrip("\n").split("\t") for l in open(path)][1:]
     return {int(r[0]): (float(r[1]), float(r[3])) for r in rows}
+
+
+def buried(replay):
+    """The pieces after which the game's floor row and the one above it
+    last changed (`hatetris verify`'s rows_frozen_at; HATETRIS names the
+    binary, default this checkout's release build)."""
+    binary = os.environ.get("HATETRIS") or os.path.join(here, "..", "..", "..", "target", "release", "hatetris")
+    out = subprocess.run([binary, "verify", "-"], input=replay, capture_output=True, text=True, check=True)
+    return ", ".join(str(p) for p in json.loads(out.stdout)["rows_frozen_at"][:2])
 
 
 def games(cycle):
@@ -77,7 +86,10 @@ if __name__ == "__main__":
             # The cycle measured it itself (binaries from session 69 on).
             st = (m["steady_pieces"], m["steady_frozen_per_100"])
         st = f"{st[0]:.1f}, {st[1]:.2f}" if st else ""
+        refine = f"{m['refine_secs']:.0f}"
+        if m["cycle"] in UNDERCOUNT:
+            refine += f" (about {m['refine_secs'] + UNDERCOUNT[m['cycle']] / cores:,.0f} in all)"
         print(f"| {m['cycle']} | {width:,}, band {band}{blended} | {m['lines']}, {m['pieces']}{retry} | "
-              f"{m['frozen_per_100']:.2f} | {m['search_secs']:.0f} | "
-              f"{m['refine_secs']:.0f} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {st} | "
+              f"{m['frozen_per_100']:.2f} | {buried(m['replay'])} | {m['search_secs']:.0f} | "
+              f"{refine} | {total:.1f} | {m['suite_pieces']:.1f}, {m['suite_lines']:.1f} | {st} | "
               f"{games(m['cycle'])} |")
