@@ -1,0 +1,21 @@
+#!/usr/bin/env python3
+"""pair.py A1 B1 [A2 B2 ...]: A minus B start by start (strength --json
+files of the same suite), pooled over the pairs given: mean and 95%
+interval of pieces, lines and rows frozen per 100 pieces. `hatetris
+compare` refuses arms of different widths, which is the point here."""
+import json, sys
+
+
+def starts(path):
+    return json.load(open(path))["evals"][0]["starts"]
+
+
+args = sys.argv[1:]
+for key in ("pieces", "lines", "frozen_per_100"):
+    d = []
+    for a, b in zip(args[::2], args[1::2]):
+        d += [x[key] - y[key] for x, y in zip(starts(a), starts(b)) if x.get(key) is not None and y.get(key) is not None]
+    n = len(d)
+    m = sum(d) / n
+    h = 1.96 * (sum((v - m) ** 2 for v in d) / (n - 1)) ** 0.5 / n ** 0.5
+    print(f"{key}: {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] ({n} starts)")
