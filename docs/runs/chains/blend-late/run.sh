@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# blend-late: the chains' blend on the steady suite (late positions of
+# gen-b's master games), network 37, record chains depth 4, width 1,000,
+# one thread each: blends 0.25, 0.75 and 1 against the lineage's 0.5
+# (b0.5.json is ../follow-late/tree-1k.json), and the network's mean with
+# the hand-made baseline at blend 0.5. ../follow-late/pair.py A B pairs them.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
+. "$HERE/../../gen-b/net.sh"
+packed_net 37 "$HERE/n37.hnet"
+trap 'rm -f "$HERE/n37.hnet"' EXIT
+run() { # NAME EVAL BLEND
+  local s; s=$(date +%s.%N)
+  "$B" strength --eval "$2" --suite steady --width 1000 --quiescence 4 --chain-blend "$3" --threads 1 --json --quiet > "$HERE/$1.json"
+  echo "$1 $(echo "$(date +%s.%N) - $s" | bc) s" >> "$HERE/times.txt"
+}
+for bl in 0.25 0.75 1; do run "b$bl" "net=$HERE/n37.hnet" "$bl"; done
+run mean-base "mean=$HERE/n37.hnet,baseline" 0.5
