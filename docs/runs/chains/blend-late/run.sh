@@ -6,14 +6,13 @@
 # the hand-made baseline at blend 0.5. ../follow-late/pair.py A B pairs them.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
 . "$HERE/../../gen-b/net.sh"
-packed_net 37 "$HERE/n37.hnet"
-trap 'rm -f "$HERE/n37.hnet"' EXIT
+study_setup
+packed_net 37 "$T/n37.hnet"
 run() { # NAME EVAL BLEND
   local s; s=$(date +%s.%N)
   "$B" strength --eval "$2" --suite steady --width 1000 --quiescence 4 --chain-blend "$3" --threads 1 --json --quiet > "$HERE/$1.json"
   echo "$1 $(echo "$(date +%s.%N) - $s" | bc) s" >> "$HERE/times.txt"
 }
-for bl in 0.25 0.75 1; do run "b$bl" "net=$HERE/n37.hnet" "$bl"; done
-run mean-base "mean=$HERE/n37.hnet,baseline" 0.5
+for bl in 0.25 0.75 1; do run "b$bl" "net=$T/n37.hnet" "$bl"; done
+run mean-base "mean=$T/n37.hnet,baseline" 0.5

@@ -6,16 +6,15 @@
 # time). Writes ARM.json here; pair.py A B gives the paired differences.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
 . "$HERE/../../gen-b/net.sh"
-packed_net 37 "$HERE/n37.hnet"
-trap 'rm -f "$HERE/n37.hnet"' EXIT
+study_setup
+packed_net 37 "$T/n37.hnet"
 # NAME:WIDTH:FOLLOW:DEPTH (q2, q6: chains 2 and 6 deep instead of 4)
 for arm in tree-1k:1000:0:4 f1-1k:1000:1:4 f1-1500:1500:1:4 tree-3k:3000:0:4 f1-4500:4500:1:4 \
   q2:1000:0:2 q2-1800:1800:0:2 q6:1000:0:6; do
   IFS=: read -r name w f q <<< "$arm"
   s=$(date +%s.%N)
-  "$B" strength --eval "net=$HERE/n37.hnet" --suite steady --width "$w" --quiescence "$q" --chain-blend 0.5 \
+  "$B" strength --eval "net=$T/n37.hnet" --suite steady --width "$w" --quiescence "$q" --chain-blend 0.5 \
     --chain-follow "$f" --threads 1 --json --quiet > "$HERE/$name.json"
   echo "$name $(echo "$(date +%s.%N) - $s" | bc) s" >> "$HERE/times.txt"
 done
