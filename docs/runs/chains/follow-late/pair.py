@@ -14,7 +14,9 @@ args = sys.argv[1:]
 for key in ("pieces", "lines", "frozen_per_100"):
     d = []
     for a, b in zip(args[::2], args[1::2]):
-        d += [x[key] - y[key] for x, y in zip(starts(a), starts(b)) if x.get(key) is not None and y.get(key) is not None]
+        sa, sb = starts(a), starts(b)
+        assert [(x["source"], x["piece"]) for x in sa] == [(y["source"], y["piece"]) for y in sb], f"{a} and {b}: other starts"
+        d += [x[key] - y[key] for x, y in zip(sa, sb) if x.get(key) is not None and y.get(key) is not None]
     n = len(d)
     m = sum(d) / n
     h = 1.96 * (sum((v - m) ** 2 for v in d) / (n - 1)) ** 0.5 / n ** 0.5
