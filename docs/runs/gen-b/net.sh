@@ -105,6 +105,7 @@ packed_net() {
     35) c=5c9e300 ;;
     36) c=a1f62ce ;;
     37) c=898ae78 ;;
+    38) c=763f235 ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
