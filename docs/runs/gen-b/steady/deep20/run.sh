@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # deep20: generation 39's refine and learn again with the lookahead 256
-# wide and 20 pieces deep instead of 512 x 10 (about the same entries a
-# well), on the same 254,758 wells of master-420 (r36's cycle-004), from
+# wide and 20 pieces deep instead of 512 x 10 (the same cost a well:
+# 120 s of one thread refined 4,864 wells in each arm, twice, A B A B,
+# but 5,120 for 256 x 20 the second time; session 74, the lineage
+# beside), on the same 254,758 wells of master-420 (r36's cycle-004), from
 # network 38 (r36's cycle-003): does a longer horizon teach the network
 # what buries the well? A scratch run whose cycle 1 is that step (its
 # search marked done), resumable: the same command goes on after a kill.
