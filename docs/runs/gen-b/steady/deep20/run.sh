@@ -7,9 +7,8 @@
 # network 38 (r36's cycle-003): does a longer horizon teach the network
 # what buries the well? A scratch run whose cycle 1 is that step (its
 # search marked done), resumable: the same command goes on after a kill.
-# Then, from docs/runs/gen-b/steady: BASE=38 T=1 bash ../../steady-a/measure.sh
-# OUT/run/cycle-001/net.hnet d20 steady default, and against network 39
-# (r36's cycle-004/net.hnet) with `hatetris compare` on the same suites.
+# Then measure.sh (against network 39; the result is docs/experiments.md's
+# row deep20).
 #   usage: [R=/work/runs/gen-b/r36] [OUT=/work/exp/deep20] run.sh
 set -euo pipefail
 R=${R:-/work/runs/gen-b/r36}
