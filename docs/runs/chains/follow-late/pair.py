@@ -2,12 +2,15 @@
 """pair.py A1 B1 [A2 B2 ...]: A minus B start by start (strength --json
 files of the same suite), pooled over the pairs given: mean and 95%
 interval of pieces, lines and rows frozen per 100 pieces. `hatetris
-compare` refuses arms of different widths, which is the point here."""
+compare` refuses arms of different widths, which is the point here; it
+also reports no rows frozen, for which `FILE#1` reads a file's second
+evaluator (the `--vs` side), as `hatetris compare` does."""
 import json, sys
 
 
-def starts(path):
-    return json.load(open(path))["evals"][0]["starts"]
+def starts(arg):
+    path, _, side = arg.partition("#")
+    return json.load(open(path))["evals"][int(side or 0)]["starts"]
 
 
 args = sys.argv[1:]

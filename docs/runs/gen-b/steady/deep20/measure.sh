@@ -16,3 +16,5 @@ cd "$HERE"
 BASE=39 T=1 HATETRIS=$B bash ../../../steady-a/measure.sh "$NET" d20 steady
 (cd "$HERE/../../../../.." && EVAL=net=$NET BIN=$B docs/runs/chains/screen.sh "$HERE" d20 1000 --threads 1)
 compare_suites "$B" "$HERE/d20" "$HERE/../../suites/g039" | tee "$HERE/compare-d20-vs-39.txt"
+# Rows frozen per 100 pieces, paired (`hatetris compare` gives pieces and lines).
+python3 ../../../chains/follow-late/pair.py m-steady-d20-vs-39.json 'm-steady-d20-vs-39.json#1' | grep frozen
