@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # finish.sh G [RUN]: the steps after generation G ends in RUN (default:
 # the run current.env names, with its FROM; FROM=F for a run that goes on
-# from generation F, as pack.sh): packs the run (pack.sh), measures G's network on the three
-# suites against G-1's (suites.sh) and in `games` (games.sh), compares its
-# games with G-1's (Welch) and prints the generations table (table.py) for
-# README.md. WAIT=1 waits (a minute a look) for the cycle to record G
-# first, so that it can be started beside a running generation. What is
-# left by hand: the table and paragraphs of the READMEs, and G's packing
-# commit in net.sh's packed_net once this is committed.
-# ITEM4=1 also plays issue #45's two `games` tests of network G, side by
-# side on one thread each (about 45 minutes; stop the generation run
-# first for clean CPU times): item 4, its chained arm
-# (../play/games/run.sh gGGG) against the default's (DEFAULT, g029), and
-# bar 4, the same chained arm against network G plain at width PLAIN
-# (60,000) in ../chains/eqGG/ (../chains/eqd2/run.sh).
+# from generation F, as pack.sh): packs the run (pack.sh), then measures
+# network G in the order the generations table reads it, each measure
+# skipped when its file is there already (so a killed finish goes on):
+#   1. the steady suite's curve (steady/run.sh G), its row appended to
+#      steady/curve.tsv when missing;
+#   2. G against G-1 on the steady suite, paired
+#      (steady/m-steady-G-vs-(G-1).json; `hatetris compare`, and rows
+#      frozen per 100 from ../chains/follow-late/pair.py);
+#   3. the three public suites (suites.sh), against G-1 and against 29,
+#      with pooled rows frozen per 100;
+#   4. `games` (games.sh), Welch against G-1 and against 29;
+#   5. the generations table (table.py) for README.md.
+# WAIT=1 waits (a minute a look) for the cycle to record G first, so that
+# it can be started beside a running generation; NOPACK=1 skips pack.sh
+# (a generation packed already). HATETRIS (or BIN) names the binary,
+# default this checkout's release build (it must report rows_frozen_at).
+# What is left by hand: the table and paragraphs of the READMEs, and G's
+# packing commit in net.sh's packed_net once this is committed.
 set -euo pipefail
 G=${1:?usage: finish.sh G [RUN]}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -33,10 +38,46 @@ until recorded; do
   [ -n "${WAIT:-}" ] || { echo "finish.sh: generation $G is not recorded in $R/metrics.jsonl yet (WAIT=1 waits)" >&2; exit 2; }
   sleep 60
 done
-bash "$HERE/pack.sh" "$R"
-bash "$HERE/suites.sh" "$G" "$R"
-bash "$HERE/games.sh" "$G" "$R"
-python3 "$HERE/../chains/welch.py" "$HERE/games" "$(printf 'g%03d' $((G - 1)))" "$(printf 'g%03d' "$G")"
+[ -n "${NOPACK:-}" ] || bash "$HERE/pack.sh" "$R"
+. "$HERE/net.sh"
+generation_net "$G" "$R"
+ROOT=$HERE/../../..
+B=${HATETRIS:-${BIN:-$ROOT/target/release/hatetris}}
+export HATETRIS=$B BIN=$B
+PAIR=$HERE/../chains/follow-late/pair.py
+P=$((G - 1))
+g3() { printf 'g%03d' "$1"; }
+
+echo "== 1. steady curve"
+row=$(cd "$HERE/steady" && NET=$NET bash run.sh "$G")
+echo "$row"
+grep -q "^$G	" "$HERE/steady/curve.tsv" || echo "$row" >> "$HERE/steady/curve.tsv"
+
+echo "== 2. $G - $P on the steady suite, paired"
+m=$HERE/steady/m-steady-$G-vs-$P.json
+if [ -f "$m" ]; then
+  "$B" compare "$m" "$m#1"
+else
+  (cd "$HERE/steady" && BASE=$P T=1 bash ../../steady-a/measure.sh "$NET" "$G" steady)
+fi
+python3 "$PAIR" "$m" "$m#1" | grep frozen
+
+echo "== 3. public suites"
+[ -f "$HERE/suites/$(g3 "$G")-dense2.json" ] || bash "$HERE/suites.sh" "$G" "$R" > /dev/null
+for o in "$P" 29; do
+  a=$HERE/suites/$(g3 "$G") b=$HERE/suites/$(g3 "$o")
+  echo "-- against $o"
+  compare_suites "$B" "$a" "$b" | sed -n '/^pooled/,$p'
+  python3 "$PAIR" "$a-default.json" "$b-default.json" "$a-other.json" "$b-other.json" \
+    "$a-dense2.json" "$b-dense2.json" | grep frozen
+done
+
+echo "== 4. games"
+[ -f "$HERE/games/games-$(g3 "$G").json" ] || bash "$HERE/games.sh" "$G" "$R" > /dev/null
+python3 "$HERE/../chains/welch.py" "$HERE/games" "$(g3 "$P")" "$(g3 "$G")"
+python3 "$HERE/../chains/welch.py" "$HERE/games" g029 "$(g3 "$G")"
+
+echo "== 5. table"
 python3 "$HERE/table.py"
 if [ -n "${ITEM4:-}" ]; then
   g=$(printf 'g%03d' "$G") P=${PLAIN:-60000}

@@ -21,6 +21,9 @@ for key in ("pieces", "lines", "frozen_per_100"):
         assert [(x["source"], x["piece"]) for x in sa] == [(y["source"], y["piece"]) for y in sb], f"{a} and {b}: other starts"
         d += [x[key] - y[key] for x, y in zip(sa, sb) if x.get(key) is not None and y.get(key) is not None]
     n = len(d)
+    if n < 2:
+        print(f"{key}: not in these files (written before the binary reported it)")
+        continue
     m = sum(d) / n
     h = 1.96 * (sum((v - m) ** 2 for v in d) / (n - 1)) ** 0.5 / n ** 0.5
     print(f"{key}: {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] ({n} starts)")

@@ -5,6 +5,8 @@
 # 250 pieces, one thread, as the cycle now measures each new generation.
 # Writes gGGG.json here (the starts' pieces, lines and rows frozen, no
 # lines of moves) and prints a TSV row per generation.
+# NET=FILE: the network to measure instead of packed_net's (one G, before
+# its packing commit is in net.sh).
 #   usage: run.sh [G...]    (default: 13 to 36)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 for g in $gens; do
   out=$HERE/$(printf 'g%03d' "$g").json
   if [ ! -f "$out" ]; then
-    packed_net "$g" "$tmp/n.hnet"
+    if [ -n "${NET:-}" ]; then cp "$NET" "$tmp/n.hnet"; else packed_net "$g" "$tmp/n.hnet"; fi
     nice "$B" strength --eval "net=$tmp/n.hnet" --suite steady --width 1000 --pieces 250 \
       --threads 1 --json --quiet > "$tmp/s.json"
     mv "$tmp/s.json" "$out"
