@@ -108,6 +108,7 @@ packed_net() {
     38) c=763f235 ;;
     39) c=9cc577d ;;
     40) c=d860718 ;;
+    41) c=abea896 ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
