@@ -45,7 +45,7 @@ ROOT=$HERE/../../..
 B=${HATETRIS:-${BIN:-$ROOT/target/release/hatetris}}
 export HATETRIS=$B BIN=$B
 PAIR=$HERE/../chains/follow-late/pair.py
-P=$((G - 1))
+prev=$((G - 1))
 g3() { printf 'g%03d' "$1"; }
 
 echo "== 1. steady curve"
@@ -53,18 +53,18 @@ row=$(cd "$HERE/steady" && NET=$NET bash run.sh "$G")
 echo "$row"
 grep -q "^$G	" "$HERE/steady/curve.tsv" || echo "$row" >> "$HERE/steady/curve.tsv"
 
-echo "== 2. $G - $P on the steady suite, paired"
-m=$HERE/steady/m-steady-$G-vs-$P.json
+echo "== 2. $G - $prev on the steady suite, paired"
+m=$HERE/steady/m-steady-$G-vs-$prev.json
 if [ -f "$m" ]; then
   "$B" compare "$m" "$m#1"
 else
-  (cd "$HERE/steady" && BASE=$P T=1 bash ../../steady-a/measure.sh "$NET" "$G" steady)
+  (cd "$HERE/steady" && BASE=$prev T=1 bash ../../steady-a/measure.sh "$NET" "$G" steady)
 fi
 python3 "$PAIR" "$m" "$m#1" | grep frozen
 
 echo "== 3. public suites"
 [ -f "$HERE/suites/$(g3 "$G")-dense2.json" ] || bash "$HERE/suites.sh" "$G" "$R" > /dev/null
-for o in "$P" 29; do
+for o in "$prev" 29; do
   a=$HERE/suites/$(g3 "$G") b=$HERE/suites/$(g3 "$o")
   echo "-- against $o"
   compare_suites "$B" "$a" "$b" | sed -n '/^pooled/,$p'
@@ -74,7 +74,7 @@ done
 
 echo "== 4. games"
 [ -f "$HERE/games/games-$(g3 "$G").json" ] || bash "$HERE/games.sh" "$G" "$R" > /dev/null
-python3 "$HERE/../chains/welch.py" "$HERE/games" "$(g3 "$P")" "$(g3 "$G")"
+python3 "$HERE/../chains/welch.py" "$HERE/games" "$(g3 "$prev")" "$(g3 "$G")"
 python3 "$HERE/../chains/welch.py" "$HERE/games" g029 "$(g3 "$G")"
 
 echo "== 5. table"
