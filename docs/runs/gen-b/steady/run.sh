@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 for g in $gens; do
   out=$HERE/$(printf 'g%03d' "$g").json
   if [ ! -f "$out" ]; then
-    if [ -n "${NET:-}" ]; then cp "$NET" "$tmp/n.hnet"; else packed_net "$g" "$tmp/n.hnet"; fi
+    study_net "$g" "$tmp/n.hnet"
     nice "$B" strength --eval "net=$tmp/n.hnet" --suite steady --width 1000 --pieces 250 \
       --threads 1 --json --quiet > "$tmp/s.json"
     mv "$tmp/s.json" "$out"
