@@ -65,12 +65,12 @@ late_net() {
 # fit_as_cycle INIT DATA OUT [DATA...]: a network trained from INIT on the
 # data sets into OUT with the cycle's training settings (config.json's
 # "train": early stopping, up to EPOCHS epochs (default 100), patience 3),
-# one thread, with the binary B, niced by NICE (default 0); its per-epoch
-# lines on stdout.
+# one thread, with the binary B, niced by NICE (default 0), fit seed
+# FIT_SEED (default 0); its per-epoch lines on stdout.
 fit_as_cycle() {
   local init=$1 out=$3 data=(--data "$2") d
   for d in "${@:4}"; do data+=(--data "$d"); done
-  nice -n "${NICE:-0}" "$B" train "${data[@]}" --init "$init" --out "$out" --hidden 48 --seed 0 --batch 8192 \
+  nice -n "${NICE:-0}" "$B" train "${data[@]}" --init "$init" --out "$out" --hidden 48 --seed "${FIT_SEED:-0}" --batch 8192 \
     --lr 0.001 --max-epochs "${EPOCHS:-100}" --patience 3 --validation 0.1 --loss mse --threads 1
 }
 
@@ -109,6 +109,7 @@ packed_net() {
     39) c=9cc577d ;;
     40) c=d860718 ;;
     41) c=abea896 ;;
+    42) c=ce1012b ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
