@@ -41,7 +41,6 @@ done
 [ -n "${NOPACK:-}" ] || bash "$HERE/pack.sh" "$R"
 . "$HERE/net.sh"
 generation_net "$G" "$R"
-ROOT=$HERE/../../..
 B=${HATETRIS:-${BIN:-$ROOT/target/release/hatetris}}
 export HATETRIS=$B BIN=$B
 PAIR=$HERE/../chains/follow-late/pair.py

@@ -3,7 +3,9 @@
 # that compares two networks' results on the three suites.
 # D4: d4's file, the yardstick (the embedded default, `net`, until
 # `0975492`; `net` is generation 29 from then on).
-D4=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/crates/eval/nets/d4.hnet
+# ROOT: the repository's root, wherever the sourcing script lies.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+D4=$ROOT/crates/eval/nets/d4.hnet
 # generation_net N RUN: sets NET to the network generation N trained, or
 # for N = G (FROM=G, pack.sh: RUN goes on from generation G) the network
 # RUN started from; stops the script (exit 2) if it is not there.
@@ -40,7 +42,7 @@ seed_suffix() {
 # study_setup: B the binary (BIN or HATETRIS, or the repository's release build), T a
 # scratch folder removed when the script ends.
 study_setup() {
-  B=${BIN:-${HATETRIS:-$(dirname "$D4")/../../../target/release/hatetris}}
+  B=${BIN:-${HATETRIS:-$ROOT/target/release/hatetris}}
   T=$(mktemp -d)
   trap 'rm -rf "$T"' EXIT
 }
@@ -49,7 +51,7 @@ study_setup() {
 # thread) as $HERE/NAME-{default,other,dense2}.json, unless they are there.
 screen_net() {
   [ -f "$HERE/$1-dense2.json" ] && return
-  (cd "$HERE/../../../.." && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
+  (cd "$ROOT" && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
 }
 
 # late_net EVAL OUT: the evaluator EVAL (`--eval`: net=FILE, or net for

@@ -41,12 +41,10 @@ done
 # The soup against network 42 (the cycle's fit) on the three public
 # suites (283 starts; network 42's from finish.sh) and in `games` (40
 # noisy openings, plain 10,000; network 42's: ../../games/).
-# (screen.sh runs from the repository's root, five folders up.)
-[ -f "soup$k-dense2.json" ] || (cd ../../../../.. && EVAL=net=$W/soup$k.hnet BIN=$B docs/runs/chains/screen.sh \
-  "$HERE" "soup$k" 1000 --threads 1)
+screen_net "soup$k" "$W/soup$k.hnet"
 echo "== the soup of $k fits against network 42, three public suites"
 compare_suites "$B" "$HERE/soup$k" "$HERE/../../suites/g042"
-[ -f "games-soup$k.json" ] || (cd ../../../../.. && EVAL=net=$W/soup$k.hnet BIN=$B nice -n 5 docs/runs/chains/games.sh \
+[ -f "games-soup$k.json" ] || (cd "$ROOT" && EVAL=net=$W/soup$k.hnet BIN=$B nice -n 5 docs/runs/chains/games.sh \
   "$HERE" "soup$k" 10000 --quiescence 0)
 echo "== games: the soup of $k fits against network 42"
 python3 ../../../chains/welch.py "$HERE" ../../games/g042 "soup$k"
