@@ -10,25 +10,44 @@
 # r(G+1) from generation G, with generation G+1's seed (then current.env
 # is written anew: commit it). Refuses (exit 2) if the run is going
 # already. HATETRIS: the binary (default this checkout's release build).
+# NEW=1 starts that new run r(G+1) even though RUN's folder is here (RUN
+# stopped after its generation G was packed); GAME=FILE hands a new run
+# FILE as the game to go on from instead of generation G's (a restart
+# from the longest game so far rather than the last one), and current.env
+# keeps it (GAME, from the repository's root) for as long as it names
+# that run, so that the run started anew on a new machine is the same.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
+new_game=
+if [ -n "${GAME:-}" ]; then
+  [ -f "$GAME" ] || { echo "resume.sh: no game $GAME" >&2; exit 2; }
+  new_game=$(realpath --relative-to="$HERE/../../.." "$GAME")
+fi
+unset GAME
 set -a
 . "$HERE/current.env"
 set +a
 . "$HERE/net.sh"
+[ -z "$new_game" ] || GAME=$new_game
 if cycle_pids "$RUN" > /dev/null; then
   echo "resume.sh: $RUN is running already" >&2
   exit 2
 fi
 unset INIT
-if [ ! -d "$RUN" ]; then
-  if [ -f "$HERE/resume/$(basename "$RUN").tar.zst" ]; then
+if [ -n "${NEW:-}" ] && [ "$(wc -l < "$HERE/metrics.jsonl")" -eq "$FROM" ]; then
+  echo "resume.sh: NEW=1, but no generation of $RUN is packed yet (pack.sh)" >&2
+  exit 2
+fi
+if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
+  if [ -z "${NEW:-}" ] && [ -f "$HERE/resume/$(basename "$RUN").tar.zst" ]; then
     bash "$HERE/stash.sh" restore "$RUN"
   else
     G=$(wc -l < "$HERE/metrics.jsonl")
     if [ "$G" -ne "$FROM" ]; then
       RUN=$(dirname "$RUN")/r$((G + 1)) FROM=$G SEED=$((81 + G * 0x9E3779B9))
-      sed -i "s|^RUN=.*|RUN=$RUN|; s|^FROM=.*|FROM=$FROM|; s|SEED=[0-9]*|SEED=$SEED|" "$HERE/current.env"
+      sed -i "s|^RUN=.*|RUN=$RUN|; s|^FROM=.*|FROM=$FROM|; s|SEED=[0-9]*|SEED=$SEED|; /^GAME=/d" "$HERE/current.env"
+      GAME=$new_game
+      [ -z "$GAME" ] || echo "GAME=$GAME" >> "$HERE/current.env"
       echo "resume.sh: generations to $G are packed; current.env now names the new run $RUN (commit it)"
     fi
     if [ ! -d "$RUN" ]; then
@@ -37,7 +56,11 @@ if [ ! -d "$RUN" ]; then
       # From generation 37 the recipe's master search goes on from the
       # game before's end (master_from_end): the new run's first from
       # generation FROM's game, the last of metrics.jsonl.
-      if [ "$FROM" -ge 36 ]; then
+      if [ -n "${GAME:-}" ]; then
+        export LAST_GAME=$(dirname "$RUN")/$(basename "$GAME")
+        mkdir -p "$(dirname "$RUN")"
+        cp "$ROOT/$GAME" "$LAST_GAME"
+      elif [ "$FROM" -ge 36 ]; then
         export LAST_GAME=$(dirname "$RUN")/game-$FROM.b2048
         mkdir -p "$(dirname "$RUN")"
         python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[int(sys.argv[2]) - 1])["replay"])' \
@@ -45,6 +68,10 @@ if [ ! -d "$RUN" ]; then
       fi
     fi
   fi
+fi
+if [ -n "$new_game" ] && [ -z "${INIT:-}" ]; then
+  echo "resume.sh: GAME is for a new run (NEW=1 once a generation is packed); $RUN goes on from its own games" >&2
+  exit 2
 fi
 B=${HATETRIS:-$HERE/../../../target/release/hatetris}
 [ -x "$B" ] || { echo "resume.sh: no binary $B (cargo build --release)" >&2; exit 2; }
