@@ -18,23 +18,25 @@
 # that run, so that the run started anew on a new machine is the same.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/net.sh"
 new_game=
 if [ -n "${GAME:-}" ]; then
   [ -f "$GAME" ] || { echo "resume.sh: no game $GAME" >&2; exit 2; }
-  new_game=$(realpath --relative-to="$HERE/../../.." "$GAME")
+  new_game=$(realpath --relative-to="$ROOT" "$GAME")
 fi
 unset GAME
 set -a
 . "$HERE/current.env"
 set +a
-. "$HERE/net.sh"
 [ -z "$new_game" ] || GAME=$new_game
 if cycle_pids "$RUN" > /dev/null; then
   echo "resume.sh: $RUN is running already" >&2
   exit 2
 fi
 unset INIT
-if [ -n "${NEW:-}" ] && [ "$(wc -l < "$HERE/metrics.jsonl")" -eq "$FROM" ]; then
+# G: the generations packed so far.
+G=$(wc -l < "$HERE/metrics.jsonl")
+if [ -n "${NEW:-}" ] && [ "$G" -eq "$FROM" ]; then
   echo "resume.sh: NEW=1, but no generation of $RUN is packed yet (pack.sh)" >&2
   exit 2
 fi
@@ -42,7 +44,6 @@ if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
   if [ -z "${NEW:-}" ] && [ -f "$HERE/resume/$(basename "$RUN").tar.zst" ]; then
     bash "$HERE/stash.sh" restore "$RUN"
   else
-    G=$(wc -l < "$HERE/metrics.jsonl")
     if [ "$G" -ne "$FROM" ]; then
       RUN=$(dirname "$RUN")/r$((G + 1)) FROM=$G SEED=$((81 + G * 0x9E3779B9))
       sed -i "s|^RUN=.*|RUN=$RUN|; s|^FROM=.*|FROM=$FROM|; s|SEED=[0-9]*|SEED=$SEED|; /^GAME=/d" "$HERE/current.env"
@@ -55,7 +56,7 @@ if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
       export INIT=$HERE/latest.hnet
       # From generation 37 the recipe's master search goes on from the
       # game before's end (master_from_end): the new run's first from
-      # generation FROM's game, the last of metrics.jsonl.
+      # GAME, or generation FROM's game, the last of metrics.jsonl.
       if [ -n "${GAME:-}" ]; then
         export LAST_GAME=$(dirname "$RUN")/$(basename "$GAME")
         mkdir -p "$(dirname "$RUN")"
@@ -73,7 +74,7 @@ if [ -n "$new_game" ] && [ -z "${INIT:-}" ]; then
   echo "resume.sh: GAME is for a new run (NEW=1 once a generation is packed); $RUN goes on from its own games" >&2
   exit 2
 fi
-B=${HATETRIS:-$HERE/../../../target/release/hatetris}
+B=${HATETRIS:-$ROOT/target/release/hatetris}
 [ -x "$B" ] || { echo "resume.sh: no binary $B (cargo build --release)" >&2; exit 2; }
 export HATETRIS=$B
 LOG=${LOG:-$(dirname "$RUN")/log.txt}
