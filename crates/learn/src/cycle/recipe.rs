@@ -498,9 +498,9 @@ mod tests {
         // Its cycle 1 is generation 36, and every later one keeps them but
         // for writing only the refined share of the samples and searching
         // on from the last game's end from 37 on (400 pieces before it,
-        // 500 from 38, 700 from 45).
+        // 500 from 38, 700 from 45, the empty well at 46, 700 from 47).
         assert_eq!(adopted.config_for_cycle(1), r36);
-        for (cycle, n) in [(2, 400), (3, 500), (9, 500), (10, 700), (20, 700)] {
+        for (cycle, n) in [(2, 400), (3, 500), (9, 500), (10, 700), (11, 0), (12, 700), (20, 700)] {
             let only = CycleConfig { sample_only_refined: true, master_from_end: n, ..r36.clone() };
             assert_eq!(adopted.config_for_cycle(cycle), only, "cycle {cycle}");
         }
