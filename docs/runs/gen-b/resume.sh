@@ -40,7 +40,28 @@ if [ -n "${NEW:-}" ] && [ "$G" -eq "$FROM" ]; then
   echo "resume.sh: NEW=1, but no generation of $RUN is packed yet (pack.sh)" >&2
   exit 2
 fi
+# from_end_after N: the master_from_end the recipe gives generation N+1,
+# the first of a run that goes on from generation N.
+from_end_after() {
+  python3 - "${RECIPE:-$ROOT/recipes/record.toml}" $(($1 + 1)) <<'PY'
+import sys, tomllib
+recipe, g = tomllib.load(open(sys.argv[1], "rb")), int(sys.argv[2])
+v = recipe.get("settings", {}).get("master_from_end", 0)
+for k in sorted(int(k) for k in recipe.get("from", {})):
+    if k <= g:
+        v = recipe["from"][str(k)].get("master_from_end", v)
+print(v)
+PY
+}
 if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
+  # A run started anew searches generation N+1 (N: the last packed one);
+  # with the recipe's master_from_end 0 there it starts from the empty
+  # well, and a GAME would have nothing to go on from.
+  from_end=$(from_end_after "$G")
+  if [ "$from_end" -eq 0 ] && [ -n "$new_game" ]; then
+    echo "resume.sh: the recipe searches generation $((G + 1)) from the empty well; GAME has nothing to go on from" >&2
+    exit 2
+  fi
   if [ -z "${NEW:-}" ] && [ -f "$HERE/resume/$(basename "$RUN").tar.zst" ]; then
     bash "$HERE/stash.sh" restore "$RUN"
   else
@@ -56,8 +77,12 @@ if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
       export INIT=$HERE/latest.hnet
       # From generation 37 the recipe's master search goes on from the
       # game before's end (master_from_end): the new run's first from
-      # GAME, or generation FROM's game, the last of metrics.jsonl.
-      if [ -n "${GAME:-}" ]; then
+      # GAME, or generation FROM's game, the last of metrics.jsonl; none
+      # when the recipe searches generation FROM+1 from the empty well
+      # (master_from_end 0 there), which the cycle refuses a game for.
+      if [ "$from_end" -eq 0 ]; then
+        :
+      elif [ -n "${GAME:-}" ]; then
         export LAST_GAME=$(dirname "$RUN")/$(basename "$GAME")
         mkdir -p "$(dirname "$RUN")"
         cp "$ROOT/$GAME" "$LAST_GAME"
