@@ -75,22 +75,20 @@ if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
     if [ ! -d "$RUN" ]; then
       echo "resume.sh: no stash of $RUN; starting it anew from latest.hnet (generation $FROM's network)"
       export INIT=$HERE/latest.hnet
-      # From generation 37 the recipe's master search goes on from the
-      # game before's end (master_from_end): the new run's first from
-      # GAME, or generation FROM's game, the last of metrics.jsonl; none
-      # when the recipe searches generation FROM+1 from the empty well
-      # (master_from_end 0 there), which the cycle refuses a game for.
-      if [ "$from_end" -eq 0 ]; then
-        :
-      elif [ -n "${GAME:-}" ]; then
-        export LAST_GAME=$(dirname "$RUN")/$(basename "$GAME")
+      # Where the recipe's master search goes on from the game before's
+      # end (master_from_end, from generation 37 but for 46), the new
+      # run's first goes on from GAME, or else generation FROM's game, the
+      # last of metrics.jsonl.
+      if [ "$from_end" -ne 0 ]; then
         mkdir -p "$(dirname "$RUN")"
-        cp "$ROOT/$GAME" "$LAST_GAME"
-      elif [ "$FROM" -ge 36 ]; then
-        export LAST_GAME=$(dirname "$RUN")/game-$FROM.b2048
-        mkdir -p "$(dirname "$RUN")"
-        python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[int(sys.argv[2]) - 1])["replay"])' \
-          "$HERE/metrics.jsonl" "$FROM" > "$LAST_GAME"
+        if [ -n "${GAME:-}" ]; then
+          export LAST_GAME=$(dirname "$RUN")/$(basename "$GAME")
+          cp "$ROOT/$GAME" "$LAST_GAME"
+        else
+          export LAST_GAME=$(dirname "$RUN")/game-$FROM.b2048
+          python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[int(sys.argv[2]) - 1])["replay"])' \
+            "$HERE/metrics.jsonl" "$FROM" > "$LAST_GAME"
+        fi
       fi
     fi
   fi
