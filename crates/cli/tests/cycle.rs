@@ -322,3 +322,48 @@ fn a_new_run_goes_on_from_the_last_game_given_and_refuses_what_it_cannot_go_on_f
     refused(cycle(&fresh, &none, &game), "master_from_end");
     assert!(!fresh.exists(), "a refused start writes nothing");
 }
+
+/// `--print-config G`: generation G's settings as the recipe schedules
+/// them (as a new run from G-1 would search), read by scripts instead of
+/// parsing the recipe themselves; it needs no run folder, writes nothing,
+/// and refuses a generation outside 1..=MAX in one line.
+#[test]
+fn print_config_gives_a_generations_settings_and_writes_nothing() {
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../recipes/record.toml");
+    let config = |g: &str, extra: &[&str]| {
+        let out = hatetris().args(["cycle", "--recipe", s(&record), "--print-config", g]).args(extra).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let from_end = |v: &serde_json::Value| v.get("master_from_end").and_then(|x| x.as_u64()).unwrap_or(0);
+    // The record recipe's schedule: 46 from the empty well, 47 from 700
+    // pieces before 46's end; each with its own generation's seed.
+    let (g46, g47) = (config("46", &[]), config("47", &[]));
+    assert_eq!((from_end(&g46), from_end(&g47)), (0, 700));
+    assert_eq!(g47["seed"].as_u64().unwrap() - g46["seed"].as_u64().unwrap(), 0x9E37_79B9);
+    assert_eq!(config("47", &["--width", "1000"])["width"], 1000);
+    // Refusals: one line, status 2, nothing written.
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("r36");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::write(run.join("config.json"), include_str!("../../learn/src/cycle/gen-b-r36-config.json")).unwrap();
+    for (args, said) in [
+        (vec!["--print-config", "0"], "from 1 to"),
+        (vec!["--print-config", "100001"], "from 1 to"),
+        (vec!["--print-config", "-1"], "-1"),
+        (vec!["--print-config", "x"], "x"),
+        (vec!["--print-config", "47", "--width", "0"], "--width"),
+        (vec!["--print-config", "47", "--dir", s(&run)], "follows no recipe"),
+    ] {
+        let out = hatetris().arg("cycle").args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let names: Vec<_> = std::fs::read_dir(&run).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("config.json")]);
+    // Without --print-config a folder is still required.
+    let out = hatetris().args(["cycle", "--recipe", s(&record)]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -41,17 +41,11 @@ if [ -n "${NEW:-}" ] && [ "$G" -eq "$FROM" ]; then
   exit 2
 fi
 # from_end_after N: the master_from_end the recipe gives generation N+1,
-# the first of a run that goes on from generation N.
+# the first of a run that goes on from generation N (the binary's own
+# reading of the recipe; left out of its JSON when 0).
 from_end_after() {
-  python3 - "${RECIPE:-$ROOT/recipes/record.toml}" $(($1 + 1)) <<'PY'
-import sys, tomllib
-recipe, g = tomllib.load(open(sys.argv[1], "rb")), int(sys.argv[2])
-v = recipe.get("settings", {}).get("master_from_end", 0)
-for k in sorted(int(k) for k in recipe.get("from", {})):
-    if k <= g:
-        v = recipe["from"][str(k)].get("master_from_end", v)
-print(v)
-PY
+  "${HATETRIS:-$ROOT/target/release/hatetris}" cycle --recipe "${RECIPE:-$ROOT/recipes/record.toml}" \
+    --print-config $(($1 + 1)) | python3 -c 'import json, sys; print(json.load(sys.stdin).get("master_from_end", 0))'
 }
 if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
   # A run started anew searches generation N+1 (N: the last packed one);

@@ -18,8 +18,8 @@ use std::time::Duration;
 pub struct CycleArgs {
     /// The run folder: created if new, continued if it exists. It holds no
     /// absolute path: a folder copied elsewhere (cp -r, tar) goes on there.
-    #[arg(long)]
-    pub dir: PathBuf,
+    #[arg(long, required_unless_present = "print_config")]
+    pub dir: Option<PathBuf>,
     /// The recipe (TOML, docs/recipes.md): every setting of a generation
     /// and a schedule. Default: the run's own, or for a new run `record`
     /// (recipes/record.toml, gen-b's lineage). A run keeps its recipe;
@@ -63,6 +63,12 @@ pub struct CycleArgs {
     /// keys are refused, by name.
     #[arg(long)]
     pub retune: bool,
+    /// Print generation G's settings as JSON (the recipe given, else the
+    /// run's own with --dir, else `record`; with --width, --seed and
+    /// --max-depth applied) and run nothing: what a new run from
+    /// generation G-1 would search with, for scripts that must not guess.
+    #[arg(long, value_name = "G")]
+    pub print_config: Option<usize>,
     /// Stop at the first save after this long (e.g. 90m, 8h, 1h30m, 45s);
     /// SIGTERM stops there too. `cycle --dir DIR` goes on from it.
     #[arg(long, value_parser = parse_duration)]
@@ -241,10 +247,33 @@ fn stop_on_sigterm() {
     }
 }
 
+/// `--print-config G`: generation G's settings, nothing written.
+fn print_config(args: &CycleArgs, generation: usize) -> Result<()> {
+    if generation == 0 || generation > MAX_GENERATION {
+        bail!("--print-config must be a generation from 1 to {MAX_GENERATION} (got {generation})");
+    }
+    let recipe = match (&args.recipe, &args.dir) {
+        (Some(path), _) => read_recipe(path)?,
+        (None, Some(dir)) if dir.join("config.json").exists() => Recipe::stored(dir)?
+            .with_context(|| format!("{} follows no recipe; give --recipe", dir.display()))?,
+        _ => Recipe::record(),
+    };
+    let mut recipe = args.overridden(recipe);
+    recipe.first_generation = generation - 1;
+    recipe.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))?;
+    let config = recipe.config_for(generation);
+    println!("{}", serde_json::to_string_pretty(&config)?);
+    Ok(())
+}
+
 pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     let _ = matches;
+    if let Some(g) = args.print_config {
+        args.check()?;
+        return print_config(args, g);
+    }
     let spread = args.dist.spread();
-    let args = &CycleArgs { dir: args.dist.own_folder(&args.dir), ..args.clone() };
+    let dir = args.dist.own_folder(args.dir.as_deref().expect("clap requires --dir without --print-config"));
     args.check()?;
     let given = args.recipe.as_deref().map(read_recipe).transpose()?;
     let initial = match &args.init {
@@ -262,10 +291,10 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     };
     let quiet = args.run.quiet;
     // Everything is checked before anything is written.
-    let plan = match stored_config(&args.dir)? {
+    let plan = match stored_config(&dir)? {
         None => {
             if args.retune {
-                bail!("--retune changes a run that exists; {} holds none", args.dir.display());
+                bail!("--retune changes a run that exists; {} holds none", dir.display());
             }
             let mut recipe = args.overridden(given.unwrap_or_else(Recipe::record));
             recipe.first_generation = args.generation.unwrap_or(0);
@@ -275,37 +304,37 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
         }
         Some(stored) => {
             if args.init.is_some() {
-                let net0 = args.dir.join("net-000.hnet");
+                let net0 = dir.join("net-000.hnet");
                 if Network::load(&net0)? != initial {
                     bail!(
                         "{} was started from another network ({}); it cannot go on from --init as given",
-                        args.dir.display(),
+                        dir.display(),
                         net0.display()
                     );
                 }
             }
             if let Some(game) = &last_game {
-                let stored = args.dir.join(FIRST_GAME);
+                let stored = dir.join(FIRST_GAME);
                 match std::fs::read_to_string(&stored) {
                     Ok(own) if own.trim() == game => {}
                     Ok(_) => bail!(
                         "{} goes on from another first game ({}); it cannot go on from --last-game as given",
-                        args.dir.display(),
+                        dir.display(),
                         stored.display()
                     ),
-                    Err(_) => bail!("{} was started without --last-game; it cannot go on from one", args.dir.display()),
+                    Err(_) => bail!("{} was started without --last-game; it cannot go on from one", dir.display()),
                 }
             }
-            let next = cycles_done(&args.dir) + 1;
-            match Recipe::stored(&args.dir)? {
+            let next = cycles_done(&dir) + 1;
+            match Recipe::stored(&dir)? {
                 Some(own) => {
                     let mut asked = args.overridden(given.unwrap_or_else(|| own.clone()));
                     asked.first_generation = args.generation.unwrap_or(own.first_generation);
                     asked.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))?;
                     let diffs = own.differences(&asked);
-                    allow(&args.dir, &diffs, args.retune, own.retune_to(&asked).err().unwrap_or_default())?;
+                    allow(&dir, &diffs, args.retune, own.retune_to(&asked).err().unwrap_or_default())?;
                     if !diffs.is_empty() && !quiet {
-                        eprintln!("retuned {} for the steps not yet run: {}", args.dir.display(), said(&diffs));
+                        eprintln!("retuned {} for the steps not yet run: {}", dir.display(), said(&diffs));
                     }
                     Plan::Recipe(asked)
                 }
@@ -320,7 +349,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                             None => recipe.generation_of_seed(stored.seed).with_context(|| {
                                 format!(
                                     "{}'s seed {} is not the recipe's (seed {}) at any generation: give --generation G",
-                                    args.dir.display(),
+                                    dir.display(),
                                     stored.seed,
                                     recipe.seed
                                 )
@@ -333,11 +362,11 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                         if diffs.is_empty() && wanted != stored {
                             diffs.push(("settings".into(), "(not named by a key) differ".into()));
                         }
-                        allow(&args.dir, &diffs, args.retune, not_retunable(&diffs))?;
+                        allow(&dir, &diffs, args.retune, not_retunable(&diffs))?;
                         if !quiet {
                             eprintln!(
                                 "{} goes on under the recipe from generation {} (its cycle {next})",
-                                args.dir.display(),
+                                dir.display(),
                                 first + next
                             );
                         }
@@ -345,7 +374,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                     }
                     None => {
                         if last_game.is_some() {
-                            bail!("--last-game needs a run that follows a recipe; {} has none", args.dir.display());
+                            bail!("--last-game needs a run that follows a recipe; {} has none", dir.display());
                         }
                         let mut wanted = stored.clone();
                         if let Some(w) = args.width {
@@ -358,9 +387,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                             wanted.max_depth = d;
                         }
                         let diffs = config_differences(&stored, &wanted);
-                        allow(&args.dir, &diffs, args.retune, not_retunable(&diffs))?;
+                        allow(&dir, &diffs, args.retune, not_retunable(&diffs))?;
                         if !diffs.is_empty() {
-                            retune_config(&args.dir, &wanted)?;
+                            retune_config(&dir, &wanted)?;
                         }
                         Plan::Config(wanted)
                     }
@@ -368,8 +397,8 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
             }
         }
     };
-    if !quiet && args.dir.join("config.json").exists() {
-        eprintln!("continuing the run in {}", args.dir.display());
+    if !quiet && dir.join("config.json").exists() {
+        eprintln!("continuing the run in {}", dir.display());
     }
     stop_on_sigterm();
     if let Some(after) = args.stop_after {
@@ -438,9 +467,9 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
     };
     let mut run = |spread: &mut dyn hatetris_learn::cycle::spread::Spread| match &plan {
         Plan::Recipe(recipe) => {
-            run_recipe_on(spread, &args.dir, args.cycles, recipe, &initial, last_game.as_deref(), &mut on_event)
+            run_recipe_on(spread, &dir, args.cycles, recipe, &initial, last_game.as_deref(), &mut on_event)
         }
-        Plan::Config(config) => run_cycles_on(spread, &args.dir, args.cycles, config, &initial, None, &mut on_event),
+        Plan::Config(config) => run_cycles_on(spread, &dir, args.cycles, config, &initial, None, &mut on_event),
     };
     let metrics = if spread {
         let (cluster, copies) = args.dist.cluster()?;
@@ -462,7 +491,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
         eprintln!(
             "stopped at a save in cycle {next} (generation {}); `hatetris cycle --dir {} --cycles {}` goes on from there",
             first + next,
-            args.dir.display(),
+            dir.display(),
             args.cycles
         );
         return Ok(());
@@ -474,7 +503,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                 metrics.len(),
                 best.cycle,
                 best.lines,
-                args.dir.join("best.b2048").display()
+                dir.join("best.b2048").display()
             );
         }
     }
