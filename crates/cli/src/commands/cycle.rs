@@ -254,8 +254,9 @@ fn print_config(args: &CycleArgs, generation: usize) -> Result<()> {
     }
     let recipe = match (&args.recipe, &args.dir) {
         (Some(path), _) => read_recipe(path)?,
-        (None, Some(dir)) if dir.join("config.json").exists() => Recipe::stored(dir)?
-            .with_context(|| format!("{} follows no recipe; give --recipe", dir.display()))?,
+        (None, Some(dir)) if dir.join("config.json").exists() => {
+            Recipe::stored(dir)?.with_context(|| format!("{} follows no recipe; give --recipe", dir.display()))?
+        }
         _ => Recipe::record(),
     };
     let mut recipe = args.overridden(recipe);
