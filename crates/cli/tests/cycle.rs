@@ -354,6 +354,8 @@ fn print_config_gives_a_generations_settings_and_writes_nothing() {
         (vec!["--print-config", "x"], "x"),
         (vec!["--print-config", "47", "--width", "0"], "--width"),
         (vec!["--print-config", "47", "--dir", s(&run)], "follows no recipe"),
+        (vec!["--print-config", "47", "--generation", "46"], "--generation"),
+        (vec!["--print-config", "47", "--retune"], "--retune"),
     ] {
         let out = hatetris().arg("cycle").args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

@@ -67,7 +67,7 @@ pub struct CycleArgs {
     /// run's own with --dir, else `record`; with --width, --seed and
     /// --max-depth applied) and run nothing: what a new run from
     /// generation G-1 would search with, for scripts that must not guess.
-    #[arg(long, value_name = "G")]
+    #[arg(long, value_name = "G", conflicts_with_all = ["init", "last_game", "generation", "retune", "stop_after"])]
     pub print_config: Option<usize>,
     /// Stop at the first save after this long (e.g. 90m, 8h, 1h30m, 45s);
     /// SIGTERM stops there too. `cycle --dir DIR` goes on from it.
