@@ -247,6 +247,11 @@ fn stop_on_sigterm() {
     }
 }
 
+/// What [`Recipe::check`] refuses in the recipe as the flags change it.
+fn check_recipe(recipe: &Recipe) -> Result<()> {
+    recipe.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))
+}
+
 /// `--print-config G`: generation G's settings, nothing written.
 fn print_config(args: &CycleArgs, generation: usize) -> Result<()> {
     if generation == 0 || generation > MAX_GENERATION {
@@ -261,7 +266,7 @@ fn print_config(args: &CycleArgs, generation: usize) -> Result<()> {
     };
     let mut recipe = args.overridden(recipe);
     recipe.first_generation = generation - 1;
-    recipe.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))?;
+    check_recipe(&recipe)?;
     let config = recipe.config_for(generation);
     println!("{}", serde_json::to_string_pretty(&config)?);
     Ok(())
@@ -299,7 +304,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
             }
             let mut recipe = args.overridden(given.unwrap_or_else(Recipe::record));
             recipe.first_generation = args.generation.unwrap_or(0);
-            recipe.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))?;
+            check_recipe(&recipe)?;
             recipe.config_for_cycle(1).validate()?;
             Plan::Recipe(recipe)
         }
@@ -331,7 +336,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                 Some(own) => {
                     let mut asked = args.overridden(given.unwrap_or_else(|| own.clone()));
                     asked.first_generation = args.generation.unwrap_or(own.first_generation);
-                    asked.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))?;
+                    check_recipe(&asked)?;
                     let diffs = own.differences(&asked);
                     allow(&dir, &diffs, args.retune, own.retune_to(&asked).err().unwrap_or_default())?;
                     if !diffs.is_empty() && !quiet {
@@ -357,7 +362,7 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                             })?,
                         };
                         recipe.first_generation = first;
-                        recipe.check().map_err(|e| anyhow::anyhow!("the recipe with the flags given: {e}"))?;
+                        check_recipe(&recipe)?;
                         let wanted = recipe.config_for_cycle(next);
                         let mut diffs = config_differences(&stored, &wanted);
                         if diffs.is_empty() && wanted != stored {
