@@ -20,6 +20,8 @@
 //! cargo run --release -p hatetris-research --example diagnose -- wideopen EVAL GAMES WIDTH OPEN_PIECES NOISE WIDE UNTIL
 //! cargo run --release -p hatetris-research --example diagnose -- pairs EVAL SAMPLES.htds X.htds Y.htds WIDTH DEPTH SEED
 //! cargo run --release -p hatetris-research --example diagnose -- aggs EVAL SAMPLES.htds PREFIX WIDTH DEPTH SEED
+//! cargo run --release -p hatetris-research --example diagnose -- trunk EVAL DELTA OUT.htds EXCLUDE[,EXCLUDE...]|- REPLAY...
+//! cargo run --release -p hatetris-research --example diagnose -- bottoms EVAL WIDTH DEPTHS REPLAY AT [ROWS [EVERY]]
 //! ```
 //!
 //! Fixtures are read from `fixtures/` at the repository root.
@@ -74,6 +76,8 @@ fn main() {
         Some("mc") => mc(&args[1..]),
         Some("mcwells") => mc_wells(&args[1..]),
         Some("wideopen") => wide_opening(&args[1..]),
+        Some("trunk") => trunk(&args[1..]),
+        Some("bottoms") => bottoms(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
@@ -825,4 +829,159 @@ fn sz_config(width: usize, quiescence: u32, max_depth: usize) -> SearchConfig {
         max_depth,
         ..SearchConfig::default()
     }
+}
+
+/// The master games' own choices as targets ("hindsight families"): at
+/// each lock of each REPLAY, the children of the well before it (the
+/// landings of the piece the enemy deals) valued by EVAL, and the child the
+/// game played (the one whose future the wide master beam kept) moved to
+/// at least DELTA above its siblings: where a sibling is valued above
+/// `v_played - DELTA`, the two meet at the midpoint `c` of the played
+/// child's value and the best sibling's, the played child's target is
+/// `max(v, c + DELTA/2)` and every sibling's `min(v, c - DELTA/2)`; every
+/// other child keeps its own value, which anchors the fit. A parent well
+/// met before (the tail games share their openings) or found in an
+/// EXCLUDE replay (the games a yardstick starts from) is skipped. Prints
+/// how often the played child already stood first, by phase of the game.
+fn trunk(args: &[String]) {
+    use hatetris_learn::dataset::{write_dataset, Sample};
+    use rustc_hash::FxHashSet;
+    let (_, eval) = evaluators(&args[..1]).remove(0);
+    let delta: f32 = args[1].parse().expect("DELTA");
+    let out = Path::new(&args[2]);
+    let line_of = |path: &str| -> (Vec<Move>, Vec<Well>) {
+        let text = std::fs::read_to_string(path).expect("replay file");
+        let keys = hatetris_game::replay::decode(text.trim()).expect("replay");
+        let moves = moves_for_keys(RULES, ENEMY, &keys);
+        let mut wells = vec![Well::EMPTY];
+        replay_line(RULES, ENEMY, &moves, |_, w, _| wells.push(*w)).expect("the game's own line");
+        (moves, wells)
+    };
+    let mut seen: FxHashSet<u64> = FxHashSet::default();
+    if args[3] != "-" {
+        for path in args[3].split(',') {
+            seen.extend(line_of(path).1.iter().map(Well::hash64));
+        }
+    }
+    let excluded = seen.len();
+    let phases = [0usize, 200, 600, usize::MAX];
+    // Per phase: families, played first, sum of the share of siblings above, families changed.
+    let mut stats = [(0usize, 0usize, 0f64, 0usize); 3];
+    let mut samples = Vec::new();
+    for path in &args[4..] {
+        let (moves, wells) = line_of(path);
+        for (p, mv) in moves.iter().enumerate() {
+            let parent = wells[p];
+            if !seen.insert(parent.hash64()) {
+                continue;
+            }
+            let (piece, landings) = choose_piece_and_landings(&parent, RULES, None::<&hatetris_game::SeenWells>);
+            let played = wells[p + 1];
+            let children: Vec<Well> = landings.into_iter().filter(|l| !l.well.is_game_over()).map(|l| l.well).collect();
+            if piece != mv.piece || children.len() < 2 || !children.contains(&played) {
+                continue;
+            }
+            let values: Vec<f32> = children.iter().map(|w| eval.evaluate(w.playable(RULES))).collect();
+            let at = children.iter().position(|w| *w == played).expect("played child");
+            let v = values[at];
+            let best_sibling =
+                values.iter().enumerate().filter(|&(i, _)| i != at).map(|(_, &x)| x).fold(f32::MIN, f32::max);
+            let above = values.iter().filter(|&&x| x > v).count();
+            let phase = phases.windows(2).position(|w| (w[0]..w[1]).contains(&p)).expect("a phase");
+            let s = &mut stats[phase];
+            s.0 += 1;
+            s.1 += usize::from(above == 0);
+            s.2 += above as f64 / (children.len() - 1) as f64;
+            let changed = best_sibling > v - delta;
+            s.3 += usize::from(changed);
+            let c = (v + best_sibling) / 2.0;
+            for (i, (w, &x)) in children.iter().zip(&values).enumerate() {
+                let target = match (changed, i == at) {
+                    (false, _) => x,
+                    (true, true) => x.max(c + delta / 2.0),
+                    (true, false) => x.min(c - delta / 2.0),
+                };
+                samples.push(Sample::new(w.playable(RULES), target.clamp(-1.0, 1.0)));
+            }
+        }
+    }
+    println!("{excluded} wells of the excluded games; phase\tfamilies\tplayed_first\tsiblings_above\tchanged");
+    for (w, s) in phases.windows(2).zip(&stats) {
+        let n = s.0.max(1) as f64;
+        println!(
+            "pieces {}-{}\t{}\t{:.3}\t{:.3}\t{:.3}",
+            w[0],
+            w[1].min(99_999),
+            s.0,
+            s.1 as f64 / n,
+            s.2 / n,
+            s.3 as f64 / n
+        );
+    }
+    write_dataset(out, &format!("trunk families, delta {delta}"), &samples).expect("write");
+    println!("{} wells written to {}", samples.len(), out.display());
+}
+
+/// Does a wide beam keep more than one floor? From the position after AT
+/// pieces of REPLAY, a search as the lineage's master searches (record
+/// chains of depth 4 on every candidate, blend 0.5) of WIDTH for DEPTHS
+/// pieces; every EVERY depths (default 10): the bottom rows every entry
+/// shares (a floor the whole beam has buried), the distinct signatures of
+/// the bottom ROWS rows (default 2) among the entries, the share of the
+/// largest signature among all entries and among the 1,000 best by value,
+/// and the best score.
+fn bottoms(args: &[String]) {
+    use rustc_hash::FxHashMap;
+    let (_, eval) = evaluators(&args[..1]).remove(0);
+    let width: usize = args[1].parse().expect("WIDTH");
+    let depths: usize = args[2].parse().expect("DEPTHS");
+    let text = std::fs::read_to_string(&args[3]).expect("REPLAY");
+    let at: usize = args[4].parse().expect("AT");
+    let rows: usize = args.get(5).map_or(2, |r| r.parse().expect("ROWS"));
+    let every: usize = args.get(6).map_or(10, |r| r.parse().expect("EVERY"));
+    let keys = hatetris_game::replay::decode(text.trim()).expect("replay");
+    let moves = moves_for_keys(RULES, ENEMY, &keys);
+    let mut state = BeamState::from_moves(&moves[..at], RULES, ENEMY).expect("the game's own line");
+    let config = SearchConfig {
+        width,
+        rules: RULES,
+        enemy: ENEMY,
+        quiescence: 4,
+        chain_rule: ChainRule::Record,
+        chain_blend: Blend::from_thousandths(500).expect("a blend"),
+        max_depth: at + depths,
+        ..SearchConfig::default()
+    };
+    let bottom = |w: &Well, k: usize| -> u16 { w.rows[w.rows.len() - 1 - k] };
+    println!("depth\tbeam\tshared_floor\tsignatures\tlargest\tlargest_top1000\tbest_score");
+    run(&mut state, &config, eval.as_ref(), &mut |s| {
+        if s.depth % every != 0 || s.beam.is_empty() {
+            return true;
+        }
+        let first = s.beam[0].well;
+        let shared = (0..first.rows.len())
+            .take_while(|&k| bottom(&first, k) != 0 && s.beam.iter().all(|e| bottom(&e.well, k) == bottom(&first, k)))
+            .count();
+        let sig = |w: &Well| -> u64 { (0..rows).fold(0u64, |acc, k| acc << 10 | u64::from(bottom(w, k))) };
+        let mut groups: FxHashMap<u64, usize> = FxHashMap::default();
+        for e in &s.beam {
+            *groups.entry(sig(&e.well)).or_default() += 1;
+        }
+        let (&big, &count) = groups.iter().max_by_key(|&(_, &c)| c).expect("a group");
+        let mut order: Vec<usize> = (0..s.beam.len()).collect();
+        order.sort_unstable_by(|&a, &b| s.beam[b].value.total_cmp(&s.beam[a].value));
+        let top = &order[..order.len().min(1000)];
+        let top_big = top.iter().filter(|&&i| sig(&s.beam[i].well) == big).count();
+        println!(
+            "{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}",
+            s.depth,
+            s.beam.len(),
+            shared,
+            groups.len(),
+            count as f64 / s.beam.len() as f64,
+            top_big as f64 / top.len() as f64,
+            s.best_score
+        );
+        true
+    });
 }
