@@ -949,7 +949,8 @@ fn bottoms(args: &[String]) {
         quiescence: 4,
         chain_rule: ChainRule::Record,
         chain_blend: Blend::from_thousandths(500).expect("a blend"),
-        max_depth: at + depths,
+        // The beam counts depth from its start, not from the game's first piece.
+        max_depth: depths,
         ..SearchConfig::default()
     };
     let bottom = |w: &Well, k: usize| -> u16 { w.rows[w.rows.len() - 1 - k] };
