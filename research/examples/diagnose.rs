@@ -99,14 +99,21 @@ fn public_games() -> Vec<(String, Vec<Move>, Vec<Well>)> {
     for line in tsv.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
         if GAMES.contains(&fields[0]) && !games.iter().any(|(n, _, _)| n == fields[0]) {
-            let keys = hatetris_game::replay::decode(fields[4]).expect("replay");
-            let moves = moves_for_keys(RULES, ENEMY, &keys);
-            let mut wells = vec![Well::EMPTY];
-            replay_line(RULES, ENEMY, &moves, |_, well, _| wells.push(*well)).expect("the game's own line");
+            let (moves, wells) = game_line(fields[4]);
             games.push((fields[0].to_string(), moves, wells));
         }
     }
     games
+}
+
+/// A replay's moves and its wells (the well after k moves at index k, the
+/// empty well first).
+fn game_line(replay: &str) -> (Vec<Move>, Vec<Well>) {
+    let keys = hatetris_game::replay::decode(replay.trim()).expect("replay");
+    let moves = moves_for_keys(RULES, ENEMY, &keys);
+    let mut wells = vec![Well::EMPTY];
+    replay_line(RULES, ENEMY, &moves, |_, well, _| wells.push(*well)).expect("the game's own line");
+    (moves, wells)
 }
 
 /// How each evaluator ranks the game's own move among the distinct
@@ -771,10 +778,8 @@ fn mc_wells(args: &[String]) {
     let mut samples = Vec::new();
     for eval in json["evals"].as_array().expect("evals") {
         for game in eval["games"].as_array().expect("games") {
-            let keys = hatetris_game::replay::decode(game["replay"].as_str().expect("replay")).expect("decodes");
-            let moves = moves_for_keys(RULES, ENEMY, &keys);
-            let mut wells = Vec::new();
-            replay_line(RULES, ENEMY, &moves, |_, w, _| wells.push(*w)).expect("the line replays");
+            let (_, line) = game_line(game["replay"].as_str().expect("replay"));
+            let wells = &line[1..];
             let n = wells.len();
             for (d, w) in wells.iter().enumerate() {
                 samples.push(Sample::new(w.playable(RULES), (n - 1 - d) as f32));
@@ -849,14 +854,7 @@ fn trunk(args: &[String]) {
     let (_, eval) = evaluators(&args[..1]).remove(0);
     let delta: f32 = args[1].parse().expect("DELTA");
     let out = Path::new(&args[2]);
-    let line_of = |path: &str| -> (Vec<Move>, Vec<Well>) {
-        let text = std::fs::read_to_string(path).expect("replay file");
-        let keys = hatetris_game::replay::decode(text.trim()).expect("replay");
-        let moves = moves_for_keys(RULES, ENEMY, &keys);
-        let mut wells = vec![Well::EMPTY];
-        replay_line(RULES, ENEMY, &moves, |_, w, _| wells.push(*w)).expect("the game's own line");
-        (moves, wells)
-    };
+    let line_of = |path: &str| game_line(&std::fs::read_to_string(path).expect("replay file"));
     let mut seen: FxHashSet<u64> = FxHashSet::default();
     if args[3] != "-" {
         for path in args[3].split(',') {
@@ -935,12 +933,10 @@ fn bottoms(args: &[String]) {
     let (_, eval) = evaluators(&args[..1]).remove(0);
     let width: usize = args[1].parse().expect("WIDTH");
     let depths: usize = args[2].parse().expect("DEPTHS");
-    let text = std::fs::read_to_string(&args[3]).expect("REPLAY");
+    let (moves, _) = game_line(&std::fs::read_to_string(&args[3]).expect("REPLAY"));
     let at: usize = args[4].parse().expect("AT");
     let rows: usize = args.get(5).map_or(2, |r| r.parse().expect("ROWS"));
     let every: usize = args.get(6).map_or(10, |r| r.parse().expect("EVERY"));
-    let keys = hatetris_game::replay::decode(text.trim()).expect("replay");
-    let moves = moves_for_keys(RULES, ENEMY, &keys);
     let mut state = BeamState::from_moves(&moves[..at], RULES, ENEMY).expect("the game's own line");
     let config = SearchConfig {
         width,

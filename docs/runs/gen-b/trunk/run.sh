@@ -6,16 +6,15 @@
 # a minute. Output: results.txt.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../../../.." && pwd)
 G=$HERE/..
-B=${HATETRIS:-$ROOT/target/release/hatetris}
+. "$G/net.sh"
+study_setup
 (cd "$ROOT" && cargo build --release -q -p hatetris-research --example diagnose)
 D=$ROOT/target/release/examples/diagnose
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-. "$G/net.sh"
 if [ $# -ge 1 ]; then cp "$1" "$T/n.hnet"; else packed_net 47 "$T/n.hnet"; fi
 HELD=$G/master-310.b2048,$G/master-329.b2048,$G/master-381.b2048
-TRAIN=$(ls "$G"/master-*.b2048 | grep -v -e master-310 -e master-329 -e master-381)
+# The 11 master games there were besides the held-out three (session 82).
+TRAIN=$(for n in 261 341 390 419 420 453 456 459 461 462 480; do echo "$G/master-$n.b2048"; done)
 export RAYON_NUM_THREADS=1
 {
   echo "== families of the training games (network 47)"
