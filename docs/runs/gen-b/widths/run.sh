@@ -21,10 +21,11 @@ if [ "${PLAIN:-0}" = 1 ]; then chains=(); tag=p; fi
 for w in "$@"; do
   out=$HERE/$tag${w}n$n
   [ -f "$out.json" ] && continue
-  /usr/bin/time -f %U -o "$out.cpu" "$B" search --eval "net=$T/n$n.hnet" --width "$w" --seed 0 \
+  /usr/bin/time -f %U -o "$T/cpu" "$B" search --eval "net=$T/n$n.hnet" --width "$w" --seed 0 \
     "${chains[@]}" --threads 1 --from "$G/master-480.b2048" --at 450 \
     --out "$T/w.b2048" --json --quiet > "$T/w.json"
   cp "$T/w.b2048" "$out.b2048"
+  mv "$T/cpu" "$out.cpu"
   "$B" verify "$out.b2048" > "$out.verify.json"
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d.pop("replay"); print(json.dumps(d))' "$T/w.json" > "$out.json"
 done
