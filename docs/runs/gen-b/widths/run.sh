@@ -14,7 +14,7 @@ G=$HERE/..
 . "$G/net.sh"
 study_setup
 n=${NET:-47}
-[ -f "$T/n$n.hnet" ] || packed_net "$n" "$T/n$n.hnet"
+packed_net "$n" "$T/n$n.hnet"
 chains=(--quiescence 4 --chain-rule record --chain-band 0 --chain-blend 0.5)
 tag=w
 if [ "${PLAIN:-0}" = 1 ]; then chains=(); tag=p; fi
