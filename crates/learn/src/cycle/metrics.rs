@@ -22,6 +22,9 @@ pub struct CycleMetrics {
     pub train_loss: f64,
     pub validation_loss: f64,
     pub epochs: usize,
+    /// The cycle's wall seconds, across resumes: this process's, plus what
+    /// earlier ones spent in the search and refine steps (kept in their
+    /// saves and parts).
     pub wall_secs: f64,
     /// The learned network on the suite: mean pieces survived and lines
     /// added per start (absent when the run does not measure).

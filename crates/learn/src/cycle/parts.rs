@@ -25,11 +25,14 @@ use std::path::{Path, PathBuf};
 pub const PART_WELLS: usize = 32_768;
 
 const MAGIC: &[u8; 4] = b"HTRP";
-const VERSION: u32 = 1;
+/// Version 2 added the part's seconds; version 1 parts are still read
+/// (their time counts as 0).
+const VERSION: u32 = 2;
 
 /// The pairs of all `wells` (with their `families`), refined by `spread`
 /// in parts of about `part_wells`, each kept in `dir` as it ends and taken
 /// from there when it is already done. `progress` counts the wells done.
+/// Also the seconds the parts taken from `dir` took when they were made.
 pub fn refine_in_parts(
     spread: &mut dyn Spread,
     dir: &Path,
@@ -38,28 +41,33 @@ pub fn refine_in_parts(
     settings: &PartSettings,
     part_wells: usize,
     progress: &mut dyn FnMut(usize),
-) -> Result<Vec<(f32, f32)>, CycleError> {
+) -> Result<(Vec<(f32, f32)>, f64), CycleError> {
     let parts = wells.len().div_ceil(part_wells.max(1)).max(1);
     let ranges = blocks(wells.len(), families, parts);
     let keys: Vec<u64> = ranges.iter().map(|r| part_key(&wells[r.clone()], r, families, settings)).collect();
     // Each kept part is read once, before the processes agree.
-    let mut kept: Vec<Option<Vec<(f32, f32)>>> =
+    let mut kept: Vec<Option<(Vec<(f32, f32)>, f64)>> =
         (0..parts).map(|i| read_part(&part_path(dir, i), keys[i], ranges[i].len()).ok()).collect();
     let mine = kept.iter().position(Option::is_none).unwrap_or(parts);
     let from = spread.least(mine as u64).map_err(CycleError::Spread)? as usize;
     let mut pairs = Vec::with_capacity(wells.len());
+    let mut kept_secs = 0.0;
     for (i, range) in ranges.iter().enumerate() {
         let part = match kept[i].take() {
-            Some(p) if i < from => p,
+            Some((p, secs)) if i < from => {
+                kept_secs += secs;
+                p
+            }
             _ => {
                 let done = pairs.len();
+                let t = std::time::Instant::now();
                 let p = spread.refine_pairs(
                     &wells[range.clone()],
                     families.map(|f| &f[range.clone()]),
                     settings,
                     &mut |d| progress(done + d),
                 )?;
-                write_part(&part_path(dir, i), keys[i], &p)?;
+                write_part(&part_path(dir, i), keys[i], t.elapsed().as_secs_f64(), &p)?;
                 // A stop asked for is taken here, at a save (alone: spread
                 // peers would wait for this process's next part).
                 if i + 1 < ranges.len() && spread.processes() == 1 && super::stop::stop_requested() {
@@ -71,7 +79,7 @@ pub fn refine_in_parts(
         pairs.extend(part);
         progress(pairs.len());
     }
-    Ok(pairs)
+    Ok((pairs, kept_secs))
 }
 
 /// Removes the parts kept in `dir` (once the step's data set and record
@@ -134,10 +142,11 @@ fn key_text(c: &RefineConfig) -> String {
     }
 }
 
-fn write_part(path: &Path, key: u64, pairs: &[(f32, f32)]) -> Result<(), CycleError> {
-    let mut body = Vec::with_capacity(16 + pairs.len() * 8);
+fn write_part(path: &Path, key: u64, secs: f64, pairs: &[(f32, f32)]) -> Result<(), CycleError> {
+    let mut body = Vec::with_capacity(24 + pairs.len() * 8);
     body.extend_from_slice(&key.to_le_bytes());
     body.extend_from_slice(&(pairs.len() as u64).to_le_bytes());
+    body.extend_from_slice(&secs.to_le_bytes());
     for (x, y) in pairs {
         body.extend_from_slice(&x.to_le_bytes());
         body.extend_from_slice(&y.to_le_bytes());
@@ -146,18 +155,23 @@ fn write_part(path: &Path, key: u64, pairs: &[(f32, f32)]) -> Result<(), CycleEr
         .map_err(|e| CycleError::Io { path: path.into(), source: e })
 }
 
-/// The pairs kept at `path` if it is a whole part of this step (its key and
-/// length): a damaged or stale part is refined again, so why it is not is
-/// not needed.
-fn read_part(path: &Path, key: u64, len: usize) -> Result<Vec<(f32, f32)>, ()> {
+/// The pairs kept at `path` and the seconds they took, if it is a whole
+/// part of this step (its key and length): a damaged or stale part is
+/// refined again, so why it is not is not needed.
+fn read_part(path: &Path, key: u64, len: usize) -> Result<(Vec<(f32, f32)>, f64), ()> {
     let bytes = std::fs::read(path).map_err(|_| ())?;
-    let (_, body) = frame::decode(&bytes, MAGIC, "refine part", &[VERSION]).map_err(|_| ())?;
+    let (version, body) = frame::decode(&bytes, MAGIC, "refine part", &[1, VERSION]).map_err(|_| ())?;
     let word = |i: usize| body.get(i * 8..i * 8 + 8).map(|b| u64::from_le_bytes(b.try_into().unwrap()));
-    if word(0) != Some(key) || word(1) != Some(len as u64) || body.len() != 16 + len * 8 {
+    let head = if version == 1 { 16 } else { 24 };
+    if word(0) != Some(key) || word(1) != Some(len as u64) || body.len() != head + len * 8 {
+        return Err(());
+    }
+    let secs = if version == 1 { 0.0 } else { f64::from_bits(word(2).unwrap()) };
+    if !secs.is_finite() || secs < 0.0 {
         return Err(());
     }
     let f = |b: &[u8]| f32::from_le_bytes(b.try_into().unwrap());
-    Ok(body[16..].chunks_exact(8).map(|c| (f(&c[..4]), f(&c[4..]))).collect())
+    Ok((body[head..].chunks_exact(8).map(|c| (f(&c[..4]), f(&c[4..]))).collect(), secs))
 }
 
 #[cfg(test)]
@@ -199,8 +213,9 @@ mod tests {
         assert_eq!(w.len(), 40);
         let settings = PartSettings { rules, config: &config, eval: &eval, eval_name: "boot", seed: 3 };
         let whole = lookahead_pairs(&w, None, rules, &config, eval.as_ref(), 3, &mut |_| {});
-        let parts = refine_in_parts(&mut Alone, dir.path(), &w, None, &settings, 7, &mut |_| {}).unwrap();
+        let (parts, kept_secs) = refine_in_parts(&mut Alone, dir.path(), &w, None, &settings, 7, &mut |_| {}).unwrap();
         assert_eq!(parts, whole);
+        assert_eq!(kept_secs, 0.0, "nothing was kept before");
         assert!(part_path(dir.path(), 5).exists() && !part_path(dir.path(), 6).exists(), "6 parts of about 7");
 
         // A part lost and one damaged: from the first of them on the parts
@@ -208,13 +223,53 @@ mod tests {
         std::fs::remove_file(part_path(dir.path(), 4)).unwrap();
         std::fs::write(part_path(dir.path(), 2), b"damaged").unwrap();
         let mut seen = 0;
+        // Part 0 says it took 2.5 s and part 1 is version 1's, with no time.
+        let ranges = blocks(w.len(), None, 6);
+        let (k0, k1) = (keys_of(&w, &settings, ranges[0].clone()), keys_of(&w, &settings, ranges[1].clone()));
+        let p0 = read_part(&part_path(dir.path(), 0), k0, ranges[0].len()).unwrap().0;
+        write_part(&part_path(dir.path(), 0), k0, 2.5, &p0).unwrap();
+        let p1 = read_part(&part_path(dir.path(), 1), k1, ranges[1].len()).unwrap().0;
+        write_part_v1(&part_path(dir.path(), 1), k1, &p1);
         let again = refine_in_parts(&mut Alone, dir.path(), &w, None, &settings, 7, &mut |d| seen = seen.max(d));
-        assert_eq!(again.unwrap(), whole);
+        let (again, kept_secs) = again.unwrap();
+        assert_eq!(again, whole);
+        assert_eq!(kept_secs, 2.5, "the kept parts' time: part 0's and none for version 1's part 1");
         assert_eq!(seen, w.len());
         let other = PartSettings { seed: 4, ..settings };
         let key = part_key(&w[0..7], &(0..7), None, &other);
         assert!(read_part(&part_path(dir.path(), 0), key, 7).is_err(), "another seed's key");
         remove_parts(dir.path()).unwrap();
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    fn keys_of(w: &[Well], s: &PartSettings, r: std::ops::Range<usize>) -> u64 {
+        part_key(&w[r.clone()], &r, None, s)
+    }
+
+    /// A part as version 1 wrote it: key, length, pairs.
+    fn write_part_v1(path: &Path, key: u64, pairs: &[(f32, f32)]) {
+        let mut body = Vec::new();
+        body.extend_from_slice(&key.to_le_bytes());
+        body.extend_from_slice(&(pairs.len() as u64).to_le_bytes());
+        for (x, y) in pairs {
+            body.extend_from_slice(&x.to_le_bytes());
+            body.extend_from_slice(&y.to_le_bytes());
+        }
+        std::fs::write(path, frame::encode(MAGIC, 1, &body)).unwrap();
+    }
+
+    #[test]
+    fn a_part_with_a_negative_or_endless_time_is_refined_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = part_path(dir.path(), 0);
+        let pairs = [(0.5, 0.25), (-0.5, 1.0)];
+        write_part(&path, 7, 1.5, &pairs).unwrap();
+        assert_eq!(read_part(&path, 7, 2), Ok((pairs.to_vec(), 1.5)));
+        write_part_v1(&path, 7, &pairs);
+        assert_eq!(read_part(&path, 7, 2), Ok((pairs.to_vec(), 0.0)));
+        for bad in [-1.0, f64::NAN, f64::INFINITY] {
+            write_part(&path, 7, bad, &pairs).unwrap();
+            assert!(read_part(&path, 7, 2).is_err(), "{bad}");
+        }
     }
 }

@@ -260,6 +260,7 @@ fn drive(
         let samples_path = cdir.join("samples.htds");
         let step = (cycle, Step::Search);
         let again = rerun(cycle, Step::Search);
+        let search_here = Instant::now();
         let record: SearchRecord =
             resumable(step, &samples_path, &cdir.join("search.json"), again, on_event, |on_event| {
                 let before = match metrics.last() {
@@ -279,6 +280,10 @@ fn drive(
                 let starts = starts.as_ref();
                 search_step(spread, config, rules, starts, &prefix, net, retry, seed, cycle, path, on_event)
             })?;
+        // The cycle's time spent by earlier processes (a resumed run): the
+        // steps keep their own (the search in its saves, the refine in its
+        // parts); a learn or suite step an earlier process ended is not counted.
+        let mut earlier_secs = (record.search_secs - search_here.elapsed().as_secs_f64()).max(0.0);
         resume::remove(&cdir)?;
         if stop_after == Some(step) {
             return Ok(metrics);
@@ -289,6 +294,7 @@ fn drive(
         let refined_path = cdir.join("refined.htds");
         let step = (cycle, Step::Refine);
         let again = rerun(cycle, Step::Refine);
+        let refine_here = Instant::now();
         let refine_secs: f64 =
             resumable(step, &refined_path, &cdir.join("refine.json"), again, on_event, |on_event| {
                 let t = Instant::now();
@@ -296,13 +302,14 @@ fn drive(
                 let total = step.wells.len();
                 let families = step.families.as_deref();
                 let settings = PartSettings { rules, config: &step.config, eval: &qnet, eval_name: &net_name, seed };
-                let pairs =
+                let (pairs, kept_secs) =
                     refine_in_parts(spread, &cdir, &step.wells, families, &settings, PART_WELLS, &mut |done| {
                         on_event(CycleEvent::RefineProgress { cycle, done, total })
                     })?;
                 step.write(&refined_path, &targets_from_pairs(pairs, families, &step.config))?;
-                Ok(t.elapsed().as_secs_f64())
+                Ok(t.elapsed().as_secs_f64() + kept_secs)
             })?;
+        earlier_secs += (refine_secs - refine_here.elapsed().as_secs_f64()).max(0.0);
         remove_parts(&cdir)?;
         if stop_after == Some(step) {
             return Ok(metrics);
@@ -400,6 +407,7 @@ fn drive(
         let suite = suite_step(config, &cdir.join("suite.json"), &net_path, on_event)?;
 
         let refined = record.wells_sampled.div_ceil(record.refine_stride(config.refine.every)?);
+        let wall_secs = started.elapsed().as_secs_f64() + earlier_secs;
         let m = CycleMetrics {
             cycle,
             lines: record.lines,
@@ -412,7 +420,7 @@ fn drive(
             train_loss,
             validation_loss,
             epochs,
-            wall_secs: started.elapsed().as_secs_f64(),
+            wall_secs,
             suite_pieces: suite.as_ref().map(|s| s.mean_pieces),
             steady_pieces: suite.as_ref().and_then(|s| s.steady_pieces),
             steady_frozen_per_100: suite.as_ref().and_then(|s| s.steady_frozen_per_100),
@@ -427,7 +435,7 @@ fn drive(
             chain_rule: record.chain_rule,
             chain_blend: record.chain_blend,
             chain_follow: record.chain_follow,
-            core_secs: Some(started.elapsed().as_secs_f64() * (rayon::current_num_threads() * processes) as f64),
+            core_secs: Some(wall_secs * (rayon::current_num_threads() * processes) as f64),
         };
         metrics.push(m.clone());
         write_metrics(&metrics_path, &metrics)?;

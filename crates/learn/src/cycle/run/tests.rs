@@ -529,11 +529,22 @@ fn a_cycle_interrupted_after_refine_resumes_and_leaves_every_file_readable() {
     assert_eq!(steps(&events, "started"), ["started 1 Search", "started 1 Refine"]);
     let c1 = cycle_dir(dir, 1);
     assert!(c1.join("refined.htds").exists() && !c1.join("net.hnet").exists());
+    // Say the stopped process spent 1,000 s searching and 500 refining.
+    let mut search: serde_json::Value = read_json(&c1.join("search.json")).unwrap();
+    search["search_secs"] = 1000.0.into();
+    write_json(&c1.join("search.json"), &search).unwrap();
+    write_json(&c1.join("refine.json"), &500.0).unwrap();
 
     let (metrics, events) = run(dir, 2, None);
     assert_eq!(steps(&events, "skipped"), ["skipped 1 Search", "skipped 1 Refine"]);
     assert_eq!(steps(&events, "started")[0], "started 1 Learn");
     assert_eq!(metrics.len(), 2);
+    // The resumed cycle's time counts the steps the earlier process ran.
+    let m = &metrics[0];
+    assert_eq!((m.search_secs, m.refine_secs), (1000.0, 500.0));
+    assert!(m.wall_secs >= 1500.0 && m.wall_secs < 1500.0 + 600.0, "{}", m.wall_secs);
+    assert!(m.core_secs.unwrap() >= m.wall_secs);
+    assert!(metrics[1].wall_secs < 600.0, "cycle 2 ran here alone: {}", metrics[1].wall_secs);
 
     for (i, m) in metrics.iter().enumerate() {
         let c = cycle_dir(dir, i + 1);
