@@ -29,6 +29,9 @@ const MAGIC: &[u8; 4] = b"HTRP";
 /// (their time counts as 0).
 const VERSION: u32 = 2;
 
+/// A part's (value, lookahead) pairs and the seconds they took.
+type Part = (Vec<(f32, f32)>, f64);
+
 /// The pairs of all `wells` (with their `families`), refined by `spread`
 /// in parts of about `part_wells`, each kept in `dir` as it ends and taken
 /// from there when it is already done. `progress` counts the wells done.
@@ -41,12 +44,12 @@ pub fn refine_in_parts(
     settings: &PartSettings,
     part_wells: usize,
     progress: &mut dyn FnMut(usize),
-) -> Result<(Vec<(f32, f32)>, f64), CycleError> {
+) -> Result<Part, CycleError> {
     let parts = wells.len().div_ceil(part_wells.max(1)).max(1);
     let ranges = blocks(wells.len(), families, parts);
     let keys: Vec<u64> = ranges.iter().map(|r| part_key(&wells[r.clone()], r, families, settings)).collect();
     // Each kept part is read once, before the processes agree.
-    let mut kept: Vec<Option<(Vec<(f32, f32)>, f64)>> =
+    let mut kept: Vec<Option<Part>> =
         (0..parts).map(|i| read_part(&part_path(dir, i), keys[i], ranges[i].len()).ok()).collect();
     let mine = kept.iter().position(Option::is_none).unwrap_or(parts);
     let from = spread.least(mine as u64).map_err(CycleError::Spread)? as usize;
@@ -158,7 +161,7 @@ fn write_part(path: &Path, key: u64, secs: f64, pairs: &[(f32, f32)]) -> Result<
 /// The pairs kept at `path` and the seconds they took, if it is a whole
 /// part of this step (its key and length): a damaged or stale part is
 /// refined again, so why it is not is not needed.
-fn read_part(path: &Path, key: u64, len: usize) -> Result<(Vec<(f32, f32)>, f64), ()> {
+fn read_part(path: &Path, key: u64, len: usize) -> Result<Part, ()> {
     let bytes = std::fs::read(path).map_err(|_| ())?;
     let (version, body) = frame::decode(&bytes, MAGIC, "refine part", &[1, VERSION]).map_err(|_| ())?;
     let word = |i: usize| body.get(i * 8..i * 8 + 8).map(|b| u64::from_le_bytes(b.try_into().unwrap()));
