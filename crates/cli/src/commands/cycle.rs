@@ -435,6 +435,16 @@ pub fn cycle(args: &CycleArgs, matches: &clap::ArgMatches) -> Result<()> {
                 eprintln!("cycle {cycle} search: resumed from its save at depth {depth} ({lines} lines)");
             }
         }
+        CycleEvent::SearchSaved { cycle, depth, lines, pieces, rows_held } => {
+            if !quiet {
+                let rows: Vec<String> = rows_held.iter().map(|t| t.to_string()).collect();
+                let rows = if rows.is_empty() { "none".to_string() } else { rows.join(", ") };
+                eprintln!(
+                    "cycle {cycle} search: saved at depth {depth}; best line {lines} lines, {pieces} pieces, \
+                     bottom rows held since pieces {rows}"
+                );
+            }
+        }
         CycleEvent::SearchDepth { report, .. } => {
             if let Some((p, last)) = search_progress.as_mut() {
                 p.update(report);

@@ -30,6 +30,17 @@ pub enum CycleEvent<'a> {
         depth: usize,
         lines: u32,
     },
+    /// The master search saved at `depth`. Its best line so far: score,
+    /// pieces, and when each of its bottom rows last changed, from the
+    /// floor up while the row has held for `HOLD` pieces or more (the
+    /// rows it has frozen so far, as `hatetris verify` counts them).
+    SearchSaved {
+        cycle: usize,
+        depth: usize,
+        lines: u32,
+        pieces: usize,
+        rows_held: Vec<usize>,
+    },
     RefineProgress {
         cycle: usize,
         done: usize,

@@ -9,7 +9,7 @@ use super::resume::{self, SamplerState};
 use super::spread::Spread;
 use crate::dataset::{DatasetWriter, Sample};
 use hatetris_eval::Evaluator;
-use hatetris_game::frozen::{freezing_rate, HOLD};
+use hatetris_game::frozen::{freezing_rate, rows_frozen_at, HOLD};
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use hatetris_search::{
     moves_for_keys, quiescence::chain_values, verified_replay, BeamState, Blend, ChainRule, Chains, Move, SearchConfig,
@@ -378,6 +378,9 @@ pub(super) fn search_step(
                             sampler.error = Some(e);
                             return false;
                         }
+                        if let Some(saved) = saved_event(cycle, rules, search.enemy, s) {
+                            on_event(saved);
+                        }
                         // A stop asked for is taken at a save (alone: spread
                         // peers would wait for this process's beam).
                         if alone && !s.is_finished(search) && super::stop::stop_requested() {
@@ -452,4 +455,16 @@ pub(super) fn search_step(
         chain_blend: Some(config.chain_blend),
         chain_follow: (config.chain_follow > 0).then_some(config.chain_follow),
     })
+}
+
+/// What a save reports of the best line so far (`CycleEvent::SearchSaved`):
+/// a few milliseconds of replay every few minutes, so that a long master
+/// search shows early where it buries its well. None if the line does not
+/// replay, which the search's own end reports as an error.
+fn saved_event(cycle: usize, rules: Rules, enemy: Enemy, s: &BeamState) -> Option<CycleEvent<'static>> {
+    let best = s.result();
+    let wells = verified_replay(rules, enemy, &best.moves, hatetris_game::replay::Format::Base2048).ok()?.wells;
+    let pieces = wells.len();
+    let rows_held = rows_frozen_at(&wells).into_iter().take_while(|&t| t + HOLD <= pieces).collect();
+    Some(CycleEvent::SearchSaved { cycle, depth: s.depth, lines: best.score, pieces, rows_held })
 }

@@ -732,3 +732,39 @@ fn a_master_search_from_the_last_games_end_goes_on_from_its_first_pieces() {
     let absurd = CycleConfig { master_from_end: MAX_FROM_END + 1, ..config.clone() };
     assert!(absurd.validate().unwrap_err().to_string().contains("master_from_end"));
 }
+
+#[test]
+fn each_save_reports_the_best_line_and_the_bottom_rows_it_has_held() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = CycleConfig { width: 300, max_depth: 120, checkpoint_entries: 300 * 30, ..tiny() };
+    assert_eq!(config.checkpoint_depths(), 30);
+    let mut saved = Vec::new();
+    let net = Network::embedded_bootstrap();
+    run_cycles(tmp.path(), 1, &config, &net, Some((1, Step::Search)), &mut |e| {
+        if let CycleEvent::SearchSaved { depth, lines, pieces, rows_held, .. } = e {
+            saved.push((depth, lines, pieces, rows_held));
+        }
+    })
+    .unwrap();
+    let record: SearchRecord = read_json(&cycle_dir(tmp.path(), 1).join("search.json")).unwrap();
+    assert!(record.pieces > 60, "a game long enough to hold rows: {} pieces", record.pieces);
+    let depths: Vec<usize> = saved.iter().map(|s| s.0).collect();
+    assert_eq!(depths[..2], [30, 60]);
+    for (k, (depth, _, pieces, rows)) in saved.iter().enumerate() {
+        if k + 1 < saved.len() {
+            assert_eq!(pieces, depth, "from the empty well the best line is a piece a depth");
+        }
+        assert!(rows.iter().all(|&t| t + HOLD <= *pieces), "{rows:?} at {pieces}");
+    }
+    // The last save is the search's end: the record's game, its rows held
+    // as `hatetris verify` counts them.
+    let &(_, lines, pieces, ref rows) = saved.last().unwrap();
+    assert_eq!((lines, pieces), (record.lines, record.pieces));
+    let keys = hatetris_game::replay::decode(&record.replay).unwrap();
+    let mut wells = Vec::new();
+    hatetris_game::play(Rules::STANDARD, hatetris_game::Enemy::Hatetris, &keys, |g, _| wells.push(*g.well()));
+    let held: Vec<usize> =
+        hatetris_game::frozen::rows_frozen_at(&wells).into_iter().take_while(|&t| t + HOLD <= pieces).collect();
+    assert_eq!(rows, &held);
+    assert!(!held.is_empty(), "this game holds rows: {held:?}");
+}
