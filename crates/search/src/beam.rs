@@ -160,7 +160,7 @@ pub struct BeamState {
 
 /// Mixes a well hash into the memory multiset (commutative: addition of a
 /// strong mix of the element).
-fn memory_element(well_hash: u64) -> u64 {
+pub(crate) fn memory_element(well_hash: u64) -> u64 {
     let mut z = well_hash.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -220,6 +220,28 @@ impl PathTree {
     /// rewritten to the new ids. Order is kept, so parents stay before
     /// children and the tree is the same whatever the thread count.
     pub fn collect_garbage(&mut self, live: &mut [u32], extra: &mut [u32]) {
+        let (kept, new_id) = self.live_ids(live, extra);
+        let remap = |id: u32| if id == NO_NODE { NO_NODE } else { new_id[id as usize] };
+        // A kept node's ancestors are all kept, so parent and jump survive.
+        let nodes = kept
+            .iter()
+            .map(|&i| {
+                let node = &self.nodes[i as usize];
+                Node { parent: remap(node.parent), jump: remap(node.jump), next_same: NO_NODE, ..*node }
+            })
+            .collect();
+        self.nodes = nodes;
+        self.rebuild_index();
+        for id in live.iter_mut().chain(extra.iter_mut()) {
+            *id = remap(*id);
+        }
+    }
+
+    /// The live nodes (those `live` and `extra` descend from, the nodes
+    /// [`collect_garbage`](Self::collect_garbage) keeps), in order, with
+    /// each node's new id (NO_NODE for a dropped one), without changing
+    /// the tree: a checkpoint writes only these.
+    pub fn live_ids(&self, live: &[u32], extra: &[u32]) -> (Vec<u32>, Vec<u32>) {
         let n = self.nodes.len();
         let mut keep = vec![false; n];
         for &start in live.iter().chain(extra.iter()) {
@@ -230,26 +252,31 @@ impl PathTree {
             }
         }
         let mut new_id = vec![NO_NODE; n];
-        let mut next = 0u32;
+        let mut kept = Vec::new();
         for (i, k) in keep.iter().enumerate() {
             if *k {
-                new_id[i] = next;
-                next += 1;
+                new_id[i] = kept.len() as u32;
+                kept.push(i as u32);
             }
         }
-        let remap = |id: u32| if id == NO_NODE { NO_NODE } else { new_id[id as usize] };
-        let mut nodes = Vec::with_capacity(next as usize);
-        for (i, node) in self.nodes.iter().enumerate() {
-            if keep[i] {
-                // A kept node's ancestors are all kept, so parent and jump survive.
-                nodes.push(Node { parent: remap(node.parent), jump: remap(node.jump), next_same: NO_NODE, ..*node });
-            }
+        (kept, new_id)
+    }
+
+    /// A tree from its links alone: the root's well hash, then each later
+    /// node's `(parent, well_hash, mv)` in order (every parent before its
+    /// children), with depths, jump pointers and the index derived as
+    /// `push` derives them. Parents must already be checked to come first.
+    pub fn from_links(root_hash: u64, links: &[(u32, u64, u32)]) -> PathTree {
+        let mut t = PathTree::default();
+        t.nodes.reserve(links.len() + 1);
+        t.nodes.push(t.new_node(NO_NODE, root_hash, 0));
+        for &(parent, well_hash, mv) in links {
+            debug_assert!((parent as usize) < t.nodes.len());
+            let node = t.new_node(parent, well_hash, mv);
+            t.nodes.push(node);
         }
-        self.nodes = nodes;
-        self.rebuild_index();
-        for id in live.iter_mut().chain(extra.iter_mut()) {
-            *id = remap(*id);
-        }
+        t.rebuild_index();
+        t
     }
 
     /// Rebuilds the hash index from the nodes (after loading or compaction).
