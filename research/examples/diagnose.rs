@@ -22,6 +22,7 @@
 //! cargo run --release -p hatetris-research --example diagnose -- aggs EVAL SAMPLES.htds PREFIX WIDTH DEPTH SEED
 //! cargo run --release -p hatetris-research --example diagnose -- trunk EVAL DELTA OUT.htds EXCLUDE[,EXCLUDE...]|- REPLAY...
 //! cargo run --release -p hatetris-research --example diagnose -- bottoms EVAL WIDTH DEPTHS REPLAY AT [ROWS [EVERY]]
+//! cargo run --release -p hatetris-research --example diagnose -- rowprice EVAL WIDTH PIECES EVERY REPLAY...
 //! ```
 //!
 //! Fixtures are read from `fixtures/` at the repository root.
@@ -78,6 +79,7 @@ fn main() {
         Some("wideopen") => wide_opening(&args[1..]),
         Some("trunk") => trunk(&args[1..]),
         Some("bottoms") => bottoms(&args[1..]),
+        Some("rowprice") => row_price(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
@@ -981,4 +983,77 @@ fn bottoms(args: &[String]) {
         );
         true
     });
+}
+
+/// What a buried row costs, by the network and by a search: at every
+/// EVERY-th lock of each replay from piece 100 to 150 before its end, the
+/// well W, and W+ (every row up one, a garbage row with one hole at the
+/// floor: one more row that can never clear before the rows above it do),
+/// where W's top playable row is empty. Prints the network's values of
+/// both, the gap between the best two children of W's dealt piece (the
+/// margins its choices are made by), and the pieces a plain WIDTH-wide
+/// search survives from each (at most PIECES).
+fn row_price(args: &[String]) {
+    let (_, eval) = evaluators(&args[..1]).remove(0);
+    let width: usize = args[1].parse().expect("WIDTH");
+    let pieces: usize = args[2].parse().expect("PIECES");
+    let every: usize = args[3].parse().expect("EVERY");
+    let config =
+        SearchConfig { width, rules: RULES, enemy: ENEMY, quiescence: 0, max_depth: pieces, ..SearchConfig::default() };
+    let value = |w: &Well| eval.evaluate(w.playable(RULES));
+    let survive = |w: Well| {
+        let mut state = BeamState::from_well(w);
+        run(&mut state, &config, eval.as_ref(), &mut |_| true);
+        state.pieces_survived()
+    };
+    println!("game\tpiece\tv\tv_plus\tsibling_gap\tsurvived\tsurvived_plus");
+    let (mut dv, mut ds, mut gaps, mut below) = (Vec::new(), Vec::new(), Vec::new(), 0);
+    for path in &args[4..] {
+        let (_, wells) = game_line(&std::fs::read_to_string(path).expect("REPLAY"));
+        let name = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("?").to_string();
+        let last = wells.len().saturating_sub(150);
+        for t in (100..last).step_by(every) {
+            let w = wells[t];
+            let top = w.rows.len() - RULES.height();
+            if w.rows[top] != 0 {
+                continue;
+            }
+            let mut rows = w.rows;
+            rows.copy_within(top + 1.., top);
+            let n = rows.len();
+            rows[n - 1] = hatetris_game::FULL_ROW & !(1 << (t * 7 % 10));
+            let plus = Well::from_rows(rows);
+            let (_, landings) = choose_piece_and_landings(&w, RULES, None::<&hatetris_game::SeenWells>);
+            let mut children: Vec<f32> =
+                landings.iter().filter(|l| !l.well.is_game_over()).map(|l| value(&l.well)).collect();
+            children.sort_unstable_by(|a, b| b.total_cmp(a));
+            let gap = if children.len() >= 2 { children[0] - children[1] } else { f32::NAN };
+            let (v, vp) = (value(&w), value(&plus));
+            let (sv, sp) = (survive(w), survive(plus));
+            println!("{name}\t{t}\t{v:.4}\t{vp:.4}\t{gap:.4}\t{sv}\t{sp}");
+            dv.push((v - vp) as f64);
+            ds.push(sv as f64 - sp as f64);
+            if gap.is_finite() {
+                gaps.push(gap as f64);
+            }
+            below += usize::from(vp < v);
+        }
+    }
+    let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len().max(1) as f64;
+    let half = |x: &[f64]| {
+        let m = mean(x);
+        let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (x.len().max(2) - 1) as f64;
+        1.96 * (var / x.len().max(1) as f64).sqrt()
+    };
+    gaps.sort_unstable_by(f64::total_cmp);
+    eprintln!(
+        "{} wells: v - v_plus {:.4} ± {:.4} (W+ valued lower in {}); sibling gap median {:.4}; survived - survived_plus {:.1} ± {:.1} pieces",
+        dv.len(),
+        mean(&dv),
+        half(&dv),
+        below,
+        gaps.get(gaps.len() / 2).copied().unwrap_or(f64::NAN),
+        mean(&ds),
+        half(&ds)
+    );
 }
