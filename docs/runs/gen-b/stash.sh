@@ -47,6 +47,11 @@ case $what in
       nice -n 10 zstd -q -T2 -15 -o "$F.tmp"
     mv "$F.tmp" "$F"
     ls -la "$F"
+    # .ci/budgets refuses a stash over 10 MiB: say so now, not in CI.
+    if [ "$(stat -c %s "$F")" -gt $((10 * 1048576)) ]; then
+      echo "stash.sh: $F is over the 10 MiB stash budget; do not commit it" >&2
+      exit 2
+    fi
     ;;
   restore)
     [ -f "$F" ] || { echo "stash.sh: no $F" >&2; exit 2; }
