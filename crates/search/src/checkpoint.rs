@@ -533,6 +533,14 @@ mod tests {
         assert_eq!(restored.state.depth, state.depth);
     }
 
+    /// A search from the empty well, `depth` pieces deep, and its settings.
+    fn searched(depth: usize) -> (SearchConfig, BeamState) {
+        let config = SearchConfig { max_depth: depth, ..config() };
+        let mut state = BeamState::new();
+        run(&mut state, &config, &LowAndFlat, &mut |_| true);
+        (config, state)
+    }
+
     /// The state a compact file restores: every entry as it was, the tree
     /// as a garbage collection would have left it (links, depths, jump
     /// pointers and hashes), the counters as they were.
@@ -563,9 +571,7 @@ mod tests {
     /// the line's search resumed from its file ends as the uninterrupted one.
     #[test]
     fn searches_from_the_empty_well_or_a_line_are_written_compact_and_restore_exactly() {
-        let config = SearchConfig { max_depth: 40, ..config() };
-        let mut state = BeamState::new();
-        run(&mut state, &config, &LowAndFlat, &mut |_| true);
+        let (config, state) = searched(40);
         let bytes = encode(&config, "x", &state);
         assert_eq!(frame::check_header(&bytes, MAGIC, "checkpoint", &[VERSION]).unwrap(), VERSION);
         let full = encode_as(&config, "x", &state, None);
@@ -611,9 +617,7 @@ mod tests {
     /// (a writer's fault) is refused by name, never a panic.
     #[test]
     fn inconsistent_compact_files_are_refused_by_name() {
-        let config = SearchConfig { max_depth: 10, ..config() };
-        let mut state = BeamState::new();
-        run(&mut state, &config, &LowAndFlat, &mut |_| true);
+        let (config, state) = searched(10);
         let bytes = encode(&config, "x", &state);
         let (_, body) = frame::decode(&bytes, MAGIC, "checkpoint", &[VERSION]).unwrap();
         let body = body.to_vec();
