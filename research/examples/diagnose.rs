@@ -23,6 +23,7 @@
 //! cargo run --release -p hatetris-research --example diagnose -- trunk EVAL DELTA OUT.htds EXCLUDE[,EXCLUDE...]|- REPLAY...
 //! cargo run --release -p hatetris-research --example diagnose -- bottoms EVAL WIDTH DEPTHS REPLAY AT [ROWS [EVERY]]
 //! cargo run --release -p hatetris-research --example diagnose -- rowprice EVAL WIDTH PIECES EVERY REPLAY...
+//! cargo run --release -p hatetris-research --example diagnose -- bestline SAVE OUT.b2048
 //! ```
 //!
 //! Fixtures are read from `fixtures/` at the repository root.
@@ -80,6 +81,7 @@ fn main() {
         Some("trunk") => trunk(&args[1..]),
         Some("bottoms") => bottoms(&args[1..]),
         Some("rowprice") => row_price(&args[1..]),
+        Some("bestline") => best_line(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
@@ -1056,4 +1058,25 @@ fn row_price(args: &[String]) {
         mean(&ds),
         half(&ds)
     );
+}
+
+/// The best line so far of a saved search, as a replay (`hatetris verify
+/// --trace` then shows its wells): SAVE is a `search --checkpoint` file
+/// (`checkpoint.htck`) or a cycle's `search.htsc`, whose checkpoint it
+/// holds first (a u64 length after the frame's 8-byte header).
+fn best_line(args: &[String]) {
+    let path = Path::new(&args[0]);
+    let bytes = std::fs::read(path).expect("SAVE");
+    let inner = if bytes.starts_with(b"HTSC") {
+        let n = u64::from_le_bytes(bytes[8..16].try_into().expect("length")) as usize;
+        &bytes[16..16 + n]
+    } else {
+        &bytes[..]
+    };
+    let restored = hatetris_search::checkpoint::from_bytes(inner, path).expect("a checkpoint");
+    let result = restored.state.result();
+    let keys = hatetris_search::keys_for_line(RULES, ENEMY, &result.moves).expect("the line's keys");
+    let replay = hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048);
+    std::fs::write(&args[1], replay).expect("OUT");
+    eprintln!("depth {}: best line {} lines, {} pieces", restored.state.depth, result.score, result.moves.len());
 }
