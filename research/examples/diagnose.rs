@@ -1079,4 +1079,23 @@ fn best_line(args: &[String]) {
     let replay = hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048);
     std::fs::write(&args[1], replay).expect("OUT");
     eprintln!("depth {}: best line {} lines, {} pieces", restored.state.depth, result.score, result.moves.len());
+    // The beam's stack heights (playable rows up to the highest cell).
+    let height = |w: &Well| {
+        let rows = w.playable(RULES);
+        rows.iter().position(|&r| r != 0).map_or(0, |i| rows.len() - i)
+    };
+    let mut heights: Vec<usize> = restored.state.beam.iter().map(|e| height(&e.well)).collect();
+    heights.sort_unstable();
+    if !heights.is_empty() {
+        let q = |f: f64| heights[((heights.len() - 1) as f64 * f) as usize];
+        eprintln!(
+            "beam of {}: stack height min {} quartiles {} {} {} max {}",
+            heights.len(),
+            q(0.0),
+            q(0.25),
+            q(0.5),
+            q(0.75),
+            q(1.0)
+        );
+    }
 }
