@@ -16,9 +16,9 @@
 //! A 400,000-wide master search 70-80 pieces in takes 61 MB in full and
 //! 7.8 MB this way (4.0 MB compressed, the cycle's sampler included):
 //! small enough to carry a run that outlasts a session across machines
-//! (gen-b's `stash.sh`). Any other
-//! start (a refine lookahead's several wells) is written in full (version
-//! 4): entries with their wells, every node with its links and hash.
+//! (gen-b's `stash.sh`). Any other start (a refine lookahead's several
+//! wells) is written in full (version 4): entries with their wells, every
+//! node with its links and hash.
 
 use crate::beam::{memory_element, BeamState, Entry, SearchConfig};
 use crate::moves::Move;
@@ -88,10 +88,7 @@ fn compact_ids(s: &BeamState) -> Option<(Vec<u32>, Vec<u32>)> {
 }
 
 fn encode(config: &SearchConfig, evaluator: &str, s: &BeamState) -> Vec<u8> {
-    match compact_ids(s) {
-        Some(ids) => encode_as(config, evaluator, s, Some(&ids)),
-        None => encode_as(config, evaluator, s, None),
-    }
+    encode_as(config, evaluator, s, compact_ids(s).as_ref())
 }
 
 /// Sums over the beam of what a compact file derives (well hashes,
@@ -579,11 +576,11 @@ mod tests {
         assert_restores_collected(&state, &decode(&bytes, Path::new("c")).unwrap().state);
 
         let line = &state.result().moves[..25];
-        let from = |_: ()| BeamState::from_moves(line, config.rules, config.enemy).unwrap();
+        let from = || BeamState::from_moves(line, config.rules, config.enemy).unwrap();
         let on = SearchConfig { max_depth: 30, ..config };
-        let mut whole = from(());
+        let mut whole = from();
         run(&mut whole, &on, &LowAndFlat, &mut |_| true);
-        let mut part = from(());
+        let mut part = from();
         run(&mut part, &on, &LowAndFlat, &mut |s| s.depth < 12);
         let restored = decode(&encode(&on, "x", &part), Path::new("c")).unwrap();
         assert_restores_collected(&part, &restored.state);
