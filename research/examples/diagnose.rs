@@ -1009,7 +1009,7 @@ fn row_price(args: &[String]) {
         state.pieces_survived()
     };
     println!("game\tpiece\tv\tv_plus\tsibling_gap\tsurvived\tsurvived_plus");
-    let (mut dv, mut ds, mut gaps, mut below) = (Vec::new(), Vec::new(), Vec::new(), 0);
+    let (mut values, mut survived, mut gaps) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()), Vec::new());
     for path in &args[4..] {
         let (_, wells) = game_line(&std::fs::read_to_string(path).expect("REPLAY"));
         let name = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("?").to_string();
@@ -1033,30 +1033,29 @@ fn row_price(args: &[String]) {
             let (v, vp) = (value(&w), value(&plus));
             let (sv, sp) = (survive(w), survive(plus));
             println!("{name}\t{t}\t{v:.4}\t{vp:.4}\t{gap:.4}\t{sv}\t{sp}");
-            dv.push((v - vp) as f64);
-            ds.push(sv as f64 - sp as f64);
+            values.0.push(v as f64);
+            values.1.push(vp as f64);
+            survived.0.push(sv as f64);
+            survived.1.push(sp as f64);
             if gap.is_finite() {
                 gaps.push(gap as f64);
             }
-            below += usize::from(vp < v);
         }
     }
-    let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len().max(1) as f64;
-    let half = |x: &[f64]| {
-        let m = mean(x);
-        let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (x.len().max(2) - 1) as f64;
-        1.96 * (var / x.len().max(1) as f64).sqrt()
-    };
+    let dv = hatetris_strength::stats::paired(&values.0, &values.1);
+    let ds = hatetris_strength::stats::paired(&survived.0, &survived.1);
     gaps.sort_unstable_by(f64::total_cmp);
     eprintln!(
-        "{} wells: v - v_plus {:.4} ± {:.4} (W+ valued lower in {}); sibling gap median {:.4}; survived - survived_plus {:.1} ± {:.1} pieces",
-        dv.len(),
-        mean(&dv),
-        half(&dv),
-        below,
+        "{} wells: v - v_plus {:.4} [{:.4}, {:.4}] (W+ valued lower in {}); sibling gap median {:.4}; survived - survived_plus {:.1} [{:.1}, {:.1}] pieces",
+        dv.n,
+        dv.mean_diff,
+        dv.ci95.0,
+        dv.ci95.1,
+        dv.wins,
         gaps.get(gaps.len() / 2).copied().unwrap_or(f64::NAN),
-        mean(&ds),
-        half(&ds)
+        ds.mean_diff,
+        ds.ci95.0,
+        ds.ci95.1
     );
 }
 
