@@ -6,9 +6,11 @@
 # the save before it, temporaries, or the data sets of cycles already
 # trained, which no later step reads; the wells of a sampled cycle that
 # its refine step skips become placeholders, thin.py) into
-# resume/NAME.tar.zst beside this
-# script, NAME being RUN's folder name; stop the cycle first (at a save:
-# the log says when one is written). `restore` unpacks it to RUN when RUN
+# resume/NAME.tar.xz beside this script, NAME being RUN's folder name.
+# A network of RUN's whose bytes HEAD's history holds already
+# (net-000.hnet is latest.hnet) is left out and named by its blob in
+# NAME.blobs inside the archive: a stash carries only what git does not.
+# Stop the cycle first (at a save: the log says when one is written). `restore` unpacks it to RUN when RUN
 # is not there (the cycle checks the save's checksum when it goes on,
 # and refuses a damaged one). The file goes when its
 # generation is packed (pack.sh): `git rm` it then.
@@ -17,7 +19,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/net.sh"
 what=${1:?usage: stash.sh save|restore RUN}
 R=${2:?usage: stash.sh save|restore RUN}
-F=$HERE/resume/$(basename "$R").tar.zst
+F=$HERE/resume/$(basename "$R").tar.xz
+# A stash of before xz (zstd, every network inside) is still restored.
+OLD=$HERE/resume/$(basename "$R").tar.zst
 case $what in
   save)
     if cycle_pids "$R" > /dev/null; then
@@ -43,9 +47,26 @@ case $what in
         python3 "$HERE/thin.py" "$s" $((every / kept))
       fi
     done
-    tar -C "$(dirname "$R")" --exclude='*.prev.*' --exclude='.hatetris-*.tmp' "${done_sets[@]}" -cf - "$(basename "$R")" |
-      nice -n 10 zstd -q -T2 -15 -o "$F.tmp"
+    # Networks whose bytes are a blob in HEAD's history: the archive
+    # names them (blob, path) instead of carrying them.
+    T=$(mktemp -d)
+    trap 'rm -rf "$T"' EXIT
+    blobs=$T/$(basename "$R").blobs
+    : > "$blobs"
+    known=$(git -C "$ROOT" rev-list --objects HEAD | cut -d' ' -f1 | sort)
+    while IFS= read -r n; do
+      h=$(git -C "$ROOT" hash-object "$n")
+      if grep -qx "$h" <<< "$known"; then
+        rel=$(realpath --relative-to="$(dirname "$R")" "$n")
+        echo "$h $rel" >> "$blobs"
+        done_sets+=(--exclude="$rel")
+      fi
+    done < <(find "$R" -name '*.hnet' | sort)
+    tar --exclude='*.prev.*' --exclude='.hatetris-*.tmp' "${done_sets[@]}" -cf - \
+      -C "$(dirname "$R")" "$(basename "$R")" -C "$T" "$(basename "$blobs")" |
+      nice -n 10 xz -q -T2 -9 > "$F.tmp"
     mv "$F.tmp" "$F"
+    [ ! -f "$OLD" ] || echo "stash.sh: $F replaces $OLD: git rm the old one" >&2
     ls -la "$F"
     # .ci/budgets refuses a stash over 10 MiB: say so now, not in CI.
     if [ "$(stat -c %s "$F")" -gt $((10 * 1048576)) ]; then
@@ -54,13 +75,28 @@ case $what in
     fi
     ;;
   restore)
-    [ -f "$F" ] || { echo "stash.sh: no $F" >&2; exit 2; }
+    [ -f "$F" ] || F=$OLD
+    [ -f "$F" ] || { echo "stash.sh: no stash of $R in $HERE/resume" >&2; exit 2; }
     if [ -e "$R" ]; then
       echo "stash.sh: $R is there already; left as it is" >&2
       exit 0
     fi
-    mkdir -p "$(dirname "$R")"
-    zstd -q -d -c "$F" | tar -C "$(dirname "$R")" -xf -
+    P=$(dirname "$R")
+    mkdir -p "$P"
+    case $F in
+      *.xz) xz -q -d -c "$F" ;;
+      *) zstd -q -d -c "$F" ;;
+    esac | tar -C "$P" -xf -
+    blobs=$P/$(basename "$R").blobs
+    if [ -f "$blobs" ]; then
+      while read -r h rel; do
+        git -C "$ROOT" cat-file blob "$h" > "$P/$rel.tmp" && mv "$P/$rel.tmp" "$P/$rel" || {
+          echo "stash.sh: blob $h ($rel) is not in this repository" >&2
+          exit 2
+        }
+      done < "$blobs"
+      rm "$blobs"
+    fi
     echo "restored $R from $F"
     ;;
   *) echo "stash.sh: save or restore, not $what" >&2; exit 2 ;;
