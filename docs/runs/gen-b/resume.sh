@@ -56,7 +56,7 @@ if [ ! -d "$RUN" ] || [ -n "${NEW:-}" ]; then
     echo "resume.sh: the recipe searches generation $((G + 1)) from the empty well; GAME has nothing to go on from" >&2
     exit 2
   fi
-  if [ -z "${NEW:-}" ] && { [ -f "$HERE/resume/$(basename "$RUN").tar.xz" ] || [ -f "$HERE/resume/$(basename "$RUN").tar.zst" ]; }; then
+  if [ -z "${NEW:-}" ] && ls "$HERE/resume/$(basename "$RUN")".tar.* > /dev/null 2>&1; then
     bash "$HERE/stash.sh" restore "$RUN"
   else
     if [ "$G" -ne "$FROM" ]; then
