@@ -1096,5 +1096,17 @@ fn best_line(args: &[String]) {
             q(0.75),
             q(1.0)
         );
+        // Per stack height: how much of the beam, at what value and score.
+        let mut rows: std::collections::BTreeMap<usize, (usize, f64, u32, u32)> = Default::default();
+        for e in &restored.state.beam {
+            let r = rows.entry(height(&e.well)).or_insert((0, 0.0, u32::MAX, 0));
+            r.0 += 1;
+            r.1 += e.value as f64;
+            r.2 = r.2.min(e.score);
+            r.3 = r.3.max(e.score);
+        }
+        for (h, (n, v, lo, hi)) in rows {
+            eprintln!("  height {h:2}: {n:7} entries, mean value {:+.3}, lines {lo}-{hi}", v / n as f64);
+        }
     }
 }
