@@ -1096,6 +1096,17 @@ fn best_line(args: &[String]) {
             q(0.75),
             q(1.0)
         );
+        let mut values: Vec<f32> = restored.state.beam.iter().map(|e| e.value).collect();
+        values.sort_unstable_by(f32::total_cmp);
+        let v = |f: f64| values[((values.len() - 1) as f64 * f) as usize];
+        eprintln!(
+            "values: min {:+.4} deciles 1/5/9 {:+.4} {:+.4} {:+.4} max {:+.4}",
+            v(0.0),
+            v(0.1),
+            v(0.5),
+            v(0.9),
+            v(1.0)
+        );
         // Per stack height: how much of the beam, at what value and score.
         let mut rows: std::collections::BTreeMap<usize, (usize, f64, u32, u32)> = Default::default();
         for e in &restored.state.beam {
