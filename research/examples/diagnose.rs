@@ -1062,7 +1062,9 @@ fn row_price(args: &[String]) {
 /// The best line so far of a saved search, as a replay (`hatetris verify
 /// --trace` then shows its wells): SAVE is a `search --checkpoint` file
 /// (`checkpoint.htck`) or a cycle's `search.htsc`, whose checkpoint it
-/// holds first (a u64 length after the frame's 8-byte header).
+/// holds first (a u64 length after the frame's 8-byte header). On stderr,
+/// the beam: its stack heights, its values' deciles, and per height its
+/// entries, mean value and lines.
 fn best_line(args: &[String]) {
     let path = Path::new(&args[0]);
     let bytes = std::fs::read(path).expect("SAVE");

@@ -16,11 +16,12 @@
 # patch): the samples the base carries are not committed twice, so a
 # generation stashed across several sessions adds to the history only
 # what each session searched (r50 at depth 820 against its stash at 400:
-# 5.75 MB against 7.38 whole). Restoring follows the chain of bases through
-# the history. Stop the cycle first (at a save: the log says when one is written). `restore` unpacks it to RUN when RUN
-# is not there (the cycle checks the save's checksum when it goes on,
-# and refuses a damaged one). The file goes when its
-# generation is packed (pack.sh): `git rm` it then.
+# 5.75 MB against 7.38 whole). Restoring follows the chain of bases
+# through the history. Stop the cycle first (at a save: the log says when
+# one is written; pause.sh KEEP=1 stashes a copy instead). `restore`
+# unpacks it to RUN when RUN is not there (the cycle checks the save's
+# checksum when it goes on, and refuses a damaged one). The file goes
+# when its generation is packed (pack.sh): `git rm` it then.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/net.sh"
