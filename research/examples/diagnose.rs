@@ -23,7 +23,8 @@
 //! cargo run --release -p hatetris-research --example diagnose -- trunk EVAL DELTA OUT.htds EXCLUDE[,EXCLUDE...]|- REPLAY...
 //! cargo run --release -p hatetris-research --example diagnose -- bottoms EVAL WIDTH DEPTHS REPLAY AT [ROWS [EVERY]]
 //! cargo run --release -p hatetris-research --example diagnose -- rowprice EVAL WIDTH PIECES EVERY REPLAY...
-//! cargo run --release -p hatetris-research --example diagnose -- bestline SAVE OUT.b2048
+//! cargo run --release -p hatetris-research --example diagnose -- bestline SAVE OUT.b2048 [EVAL...]
+//! cargo run --release -p hatetris-research --example diagnose -- linevalues REPLAY EVAL...
 //! ```
 //!
 //! Fixtures are read from `fixtures/` at the repository root.
@@ -82,6 +83,7 @@ fn main() {
         Some("bottoms") => bottoms(&args[1..]),
         Some("rowprice") => row_price(&args[1..]),
         Some("bestline") => best_line(&args[1..]),
+        Some("linevalues") => line_values(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
             "usage: diagnose agreement EVAL... | retention WIDTH EVAL... | heights EVAL... | cem TRAIN VAL OUT [INIT] \
@@ -1121,5 +1123,44 @@ fn best_line(args: &[String]) {
         for (h, (n, v, lo, hi)) in rows {
             eprintln!("  height {h:2}: {n:7} entries, mean value {:+.3}, lines {lo}-{hi}", v / n as f64);
         }
+        // The same beam valued by other evaluators (plain, no chains), to
+        // tell one network's reading of the wells from another's.
+        for (name, eval) in evaluators(&args[2..]) {
+            let own: Vec<f32> = restored.state.beam.par_iter().map(|e| eval.evaluate(e.well.playable(RULES))).collect();
+            let mut sorted = own.clone();
+            sorted.sort_unstable_by(f32::total_cmp);
+            let v = |f: f64| sorted[((sorted.len() - 1) as f64 * f) as usize];
+            eprintln!(
+                "{name}: min {:+.4} deciles 1/5/9 {:+.4} {:+.4} {:+.4} max {:+.4} (spread 1-9 {:.4})",
+                v(0.0),
+                v(0.1),
+                v(0.5),
+                v(0.9),
+                v(1.0),
+                v(0.9) - v(0.1)
+            );
+            let mut rows: std::collections::BTreeMap<usize, (usize, f64)> = Default::default();
+            for (e, x) in restored.state.beam.iter().zip(&own) {
+                let r = rows.entry(height(&e.well)).or_insert((0, 0.0));
+                r.0 += 1;
+                r.1 += *x as f64;
+            }
+            let by_height: Vec<String> = rows.iter().map(|(h, (n, v))| format!("{h}:{:+.3}", v / *n as f64)).collect();
+            eprintln!("  mean by height {}", by_height.join(" "));
+        }
+    }
+}
+
+/// Each evaluator's value of every well along a replay (the well after k
+/// locks on line k, tab-separated: k, then one value an evaluator), to
+/// read against `verify`'s rows_frozen_at and `--trace`.
+fn line_values(args: &[String]) {
+    let replay = std::fs::read_to_string(&args[0]).expect("REPLAY");
+    let (_, wells) = game_line(&replay);
+    let evals = evaluators(&args[1..]);
+    println!("lock\t{}", evals.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join("\t"));
+    for (k, w) in wells.iter().enumerate() {
+        let values: Vec<String> = evals.iter().map(|(_, e)| format!("{:.5}", e.evaluate(w.playable(RULES)))).collect();
+        println!("{k}\t{}", values.join("\t"));
     }
 }
