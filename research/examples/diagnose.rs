@@ -1100,17 +1100,7 @@ fn best_line(args: &[String]) {
             q(0.75),
             q(1.0)
         );
-        let mut values: Vec<f32> = restored.state.beam.iter().map(|e| e.value).collect();
-        values.sort_unstable_by(f32::total_cmp);
-        let v = |f: f64| values[((values.len() - 1) as f64 * f) as usize];
-        eprintln!(
-            "values: min {:+.4} deciles 1/5/9 {:+.4} {:+.4} {:+.4} max {:+.4}",
-            v(0.0),
-            v(0.1),
-            v(0.5),
-            v(0.9),
-            v(1.0)
-        );
+        eprintln!("values: {}", deciles(restored.state.beam.iter().map(|e| e.value).collect()));
         // Per stack height: how much of the beam, at what value and score.
         let mut rows: std::collections::BTreeMap<usize, (usize, f64, u32, u32)> = Default::default();
         for e in &restored.state.beam {
@@ -1127,18 +1117,7 @@ fn best_line(args: &[String]) {
         // tell one network's reading of the wells from another's.
         for (name, eval) in evaluators(&args[2..]) {
             let own: Vec<f32> = restored.state.beam.par_iter().map(|e| eval.evaluate(e.well.playable(RULES))).collect();
-            let mut sorted = own.clone();
-            sorted.sort_unstable_by(f32::total_cmp);
-            let v = |f: f64| sorted[((sorted.len() - 1) as f64 * f) as usize];
-            eprintln!(
-                "{name}: min {:+.4} deciles 1/5/9 {:+.4} {:+.4} {:+.4} max {:+.4} (spread 1-9 {:.4})",
-                v(0.0),
-                v(0.1),
-                v(0.5),
-                v(0.9),
-                v(1.0),
-                v(0.9) - v(0.1)
-            );
+            eprintln!("{name}: {}", deciles(own.clone()));
             let mut rows: std::collections::BTreeMap<usize, (usize, f64)> = Default::default();
             for (e, x) in restored.state.beam.iter().zip(&own) {
                 let r = rows.entry(height(&e.well)).or_insert((0, 0.0));
@@ -1149,6 +1128,22 @@ fn best_line(args: &[String]) {
             eprintln!("  mean by height {}", by_height.join(" "));
         }
     }
+}
+
+/// A beam's values in brief: least, deciles 1, 5 and 9, greatest, and the
+/// spread between deciles 1 and 9.
+fn deciles(mut values: Vec<f32>) -> String {
+    values.sort_unstable_by(f32::total_cmp);
+    let v = |f: f64| values[((values.len() - 1) as f64 * f) as usize];
+    format!(
+        "min {:+.4} deciles 1/5/9 {:+.4} {:+.4} {:+.4} max {:+.4} (spread 1-9 {:.4})",
+        v(0.0),
+        v(0.1),
+        v(0.5),
+        v(0.9),
+        v(1.0),
+        v(0.9) - v(0.1)
+    )
 }
 
 /// Each evaluator's value of every well along a replay (the well after k
