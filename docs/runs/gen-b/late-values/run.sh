@@ -23,3 +23,5 @@ for n in 49 50; do
 done
 echo "== holes along master-605"
 python3 "$HERE/holes.py" "$T/trace.jsonl"
+echo "== the well's shape along master-605 against network 50's value"
+python3 "$HERE/shape.py" "$T/lv50.tsv" "$T/trace.jsonl"
