@@ -1082,52 +1082,63 @@ fn best_line(args: &[String]) {
     let replay = hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048);
     std::fs::write(&args[1], replay).expect("OUT");
     eprintln!("depth {}: best line {} lines, {} pieces", restored.state.depth, result.score, result.moves.len());
-    // The beam's stack heights (playable rows up to the highest cell).
-    let height = |w: &Well| {
-        let rows = w.playable(RULES);
-        rows.iter().position(|&r| r != 0).map_or(0, |i| rows.len() - i)
-    };
-    let mut heights: Vec<usize> = restored.state.beam.iter().map(|e| height(&e.well)).collect();
-    heights.sort_unstable();
-    if !heights.is_empty() {
-        let q = |f: f64| heights[((heights.len() - 1) as f64 * f) as usize];
-        eprintln!(
-            "beam of {}: stack height min {} quartiles {} {} {} max {}",
-            heights.len(),
-            q(0.0),
-            q(0.25),
-            q(0.5),
-            q(0.75),
-            q(1.0)
-        );
-        eprintln!("values: {}", deciles(restored.state.beam.iter().map(|e| e.value).collect()));
-        // Per stack height: how much of the beam, at what value and score.
-        let mut rows: std::collections::BTreeMap<usize, (usize, f64, u32, u32)> = Default::default();
-        for e in &restored.state.beam {
-            let r = rows.entry(height(&e.well)).or_insert((0, 0.0, u32::MAX, 0));
-            r.0 += 1;
-            r.1 += e.value as f64;
-            r.2 = r.2.min(e.score);
-            r.3 = r.3.max(e.score);
-        }
-        for (h, (n, v, lo, hi)) in rows {
-            eprintln!("  height {h:2}: {n:7} entries, mean value {:+.3}, lines {lo}-{hi}", v / n as f64);
-        }
-        // The same beam valued by other evaluators (plain, no chains), to
-        // tell one network's reading of the wells from another's.
-        for (name, eval) in evaluators(&args[2..]) {
-            let own: Vec<f32> = restored.state.beam.par_iter().map(|e| eval.evaluate(e.well.playable(RULES))).collect();
-            eprintln!("{name}: {}", deciles(own.clone()));
-            let mut rows: std::collections::BTreeMap<usize, (usize, f64)> = Default::default();
-            for (e, x) in restored.state.beam.iter().zip(&own) {
-                let r = rows.entry(height(&e.well)).or_insert((0, 0.0));
-                r.0 += 1;
-                r.1 += *x as f64;
-            }
-            let by_height: Vec<String> = rows.iter().map(|(h, (n, v))| format!("{h}:{:+.3}", v / *n as f64)).collect();
-            eprintln!("  mean by height {}", by_height.join(" "));
-        }
+    // Each beam entry's stack height (playable rows up to the highest cell),
+    // found once for the quartiles and every per-height table below.
+    let beam = &restored.state.beam;
+    let heights: Vec<usize> = beam
+        .iter()
+        .map(|e| {
+            let rows = e.well.playable(RULES);
+            rows.iter().position(|&r| r != 0).map_or(0, |i| rows.len() - i)
+        })
+        .collect();
+    if beam.is_empty() {
+        return;
     }
+    let mut sorted = heights.clone();
+    sorted.sort_unstable();
+    let q = |f: f64| sorted[((sorted.len() - 1) as f64 * f) as usize];
+    eprintln!(
+        "beam of {}: stack height min {} quartiles {} {} {} max {}",
+        sorted.len(),
+        q(0.0),
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        q(1.0)
+    );
+    let values: Vec<f32> = beam.iter().map(|e| e.value).collect();
+    eprintln!("values: {}", deciles(values.clone()));
+    // Per stack height: how much of the beam, at what value and score.
+    let mut lines: std::collections::BTreeMap<usize, (u32, u32)> = Default::default();
+    for (e, &h) in beam.iter().zip(&heights) {
+        let r = lines.entry(h).or_insert((u32::MAX, 0));
+        r.0 = r.0.min(e.score);
+        r.1 = r.1.max(e.score);
+    }
+    for ((h, (n, v)), (lo, hi)) in by_height(&heights, &values).into_iter().zip(lines.into_values()) {
+        eprintln!("  height {h:2}: {n:7} entries, mean value {v:+.3}, lines {lo}-{hi}");
+    }
+    // The same beam valued by other evaluators (plain, no chains), to
+    // tell one network's reading of the wells from another's.
+    for (name, eval) in evaluators(&args[2..]) {
+        let own: Vec<f32> = beam.par_iter().map(|e| eval.evaluate(e.well.playable(RULES))).collect();
+        eprintln!("{name}: {}", deciles(own.clone()));
+        let means: Vec<String> =
+            by_height(&heights, &own).into_iter().map(|(h, (_, v))| format!("{h}:{v:+.3}")).collect();
+        eprintln!("  mean by height {}", means.join(" "));
+    }
+}
+
+/// Entries and mean value at each stack height, in height order.
+fn by_height(heights: &[usize], values: &[f32]) -> Vec<(usize, (usize, f64))> {
+    let mut sums: std::collections::BTreeMap<usize, (usize, f64)> = Default::default();
+    for (&h, &v) in heights.iter().zip(values) {
+        let r = sums.entry(h).or_insert((0, 0.0));
+        r.0 += 1;
+        r.1 += v as f64;
+    }
+    sums.into_iter().map(|(h, (n, sum))| (h, (n, sum / n as f64))).collect()
 }
 
 /// A beam's values in brief: least, deciles 1, 5 and 9, greatest, and the
