@@ -3,13 +3,10 @@
 # (the whole game, and pieces 900-1,260), and its means by stretches of
 # 50 pieces from 900 (column heights in playable rows; holes: covered
 # empty cells).
-import json, sys
+import sys
 import numpy as np
-tr = {}
-for l in open(sys.argv[2]):
-    if l.startswith('{') and '"lock"' in l:
-        t = json.loads(l)
-        tr[t['lock']] = t['well']
+from wells import read_trace, shape
+tr = {t['lock']: t['well'] for t in read_trace(sys.argv[2])}
 vals = {}
 for l in list(open(sys.argv[1]))[1:]:
     k, v = l.split('\t')[:2]
@@ -18,20 +15,9 @@ F, V, P = [], [], []
 for p, w in tr.items():
     if p not in vals:
         continue
-    rows = w[4:]  # the 16 playable rows, top first
-    hts = [next((16 - i for i, r in enumerate(rows) if (r >> c) & 1), 0) for c in range(10)]
-    holes, hole_rows = 0, set()
-    for c in range(10):
-        seen = False
-        for i, r in enumerate(rows):
-            if (r >> c) & 1:
-                seen = True
-            elif seen:
-                holes += 1
-                hole_rows.add(i)
-    cells = sum(bin(r).count('1') for r in rows)
+    hts, holes, hole_rows, cells = shape(w)
     bump = sum(abs(hts[i] - hts[i + 1]) for i in range(9))
-    F.append([max(hts), np.mean(hts), min(hts), holes, len(hole_rows), cells, bump, max(hts[0], hts[9]), np.mean(hts[3:7])])
+    F.append([max(hts), np.mean(hts), min(hts), holes, hole_rows, cells, bump, max(hts[0], hts[9]), np.mean(hts[3:7])])
     V.append(vals[p])
     P.append(p)
 F, V, P = np.array(F), np.array(V), np.array(P)
