@@ -21,4 +21,4 @@ for i in range(0,len(x),band):
     q=lambda v,f: np.quantile(v,f)
     print(f"pieces {start+i//per:5}-{start+(i+band)//per:5}: x d1/5/9 {q(xx,.1):+.3f} {q(xx,.5):+.3f} {q(xx,.9):+.3f}  y d1/5/9 {q(yy,.1):+.3f} {q(yy,.5):+.3f} {q(yy,.9):+.3f}  y=-1 {np.mean(yy<=-0.9999):.3f} y<-.99 {np.mean(yy<-0.99):.3f} corr {np.corrcoef(xx,yy)[0,1]:.3f}")
 t=x+0.5*(y-x)
-print("targets moved (step .5?) min %.4f max %.4f"%(t.min(),t.max()))
+print("targets moved half way (step 0.5, the recipe's): min %.4f max %.4f, then scaled to [-1, 1]"%(t.min(),t.max()))

@@ -3,7 +3,7 @@
 # frozen-values): networks 49 and 50 along master-605's own line, beside
 # the rows it has frozen by then and its holes. Needs the release build of
 # the diagnose example (cargo build --release -p hatetris-research
-# --example diagnose) and network 49 (packed by net.sh).
+# --example diagnose) and networks 49 and 50 (packed_net in net.sh).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../../.." && pwd)
