@@ -83,6 +83,7 @@ fn main() {
         Some("bottoms") => bottoms(&args[1..]),
         Some("rowprice") => row_price(&args[1..]),
         Some("bestline") => best_line(&args[1..]),
+        Some("ancestry") => ancestry(&args[1..]),
         Some("linevalues") => line_values(&args[1..]),
         Some("cem") => cem(Path::new(&args[1]), Path::new(&args[2]), Path::new(&args[3]), args.get(4)),
         _ => eprintln!(
@@ -1119,6 +1120,26 @@ fn best_line(args: &[String]) {
     for ((h, (n, v)), (lo, hi)) in by_height(&heights, &values).into_iter().zip(lines.into_values()) {
         eprintln!("  height {h:2}: {n:7} entries, mean value {v:+.3}, lines {lo}-{hi}");
     }
+    // Per band of covered empty cells (an empty cell below a filled one in
+    // its column): does the beam still hold wells with fewer holes, and how
+    // does the network rank them against the holed ones?
+    let covered: Vec<usize> = beam.iter().map(|e| covered_cells(e.well.playable(RULES))).collect();
+    let mut bands: std::collections::BTreeMap<usize, (usize, f64, f32, usize)> = Default::default();
+    for ((e, &c), &h) in beam.iter().zip(&covered).zip(&heights) {
+        let r = bands.entry(c / 5 * 5).or_insert((0, 0.0, f32::MIN, 0));
+        r.0 += 1;
+        r.1 += e.value as f64;
+        r.2 = r.2.max(e.value);
+        r.3 += h;
+    }
+    for (b, (n, sum, best, hsum)) in bands {
+        eprintln!(
+            "  covered {b:2}-{:2}: {n:7} entries, mean value {:+.4}, best {best:+.4}, mean height {:.1}",
+            b + 4,
+            sum / n as f64,
+            hsum as f64 / n as f64
+        );
+    }
     // The same beam valued by other evaluators (plain, no chains), to
     // tell one network's reading of the wells from another's.
     for (name, eval) in evaluators(&args[2..]) {
@@ -1128,6 +1149,18 @@ fn best_line(args: &[String]) {
             by_height(&heights, &own).into_iter().map(|(h, (_, v))| format!("{h}:{v:+.3}")).collect();
         eprintln!("  mean by height {}", means.join(" "));
     }
+}
+
+/// Covered empty cells of a well's playable rows (top first): empty cells
+/// with a filled cell above them in their column.
+fn covered_cells(rows: &[u16]) -> usize {
+    let mut above = 0u16;
+    let mut n = 0;
+    for &r in rows {
+        n += (above & !r).count_ones() as usize;
+        above |= r;
+    }
+    n
 }
 
 /// Entries and mean value at each stack height, in height order.
@@ -1155,6 +1188,45 @@ fn deciles(mut values: Vec<f32>) -> String {
         v(1.0),
         v(0.9) - v(0.1)
     )
+}
+
+/// Where a finished game's line stood in its search's saved beams: for
+/// each save (any order), the piece, the rank by value of the beam entry
+/// holding the line's well and score at that piece (0 the best), as a
+/// fraction of the beam, and its value against the beam's best and last.
+/// A line that rode near the cut was nearly lost (the width bound it); one
+/// in the top few percent was the network's own choice.
+fn ancestry(args: &[String]) {
+    let replay = std::fs::read_to_string(&args[0]).expect("REPLAY");
+    let keys = hatetris_game::replay::decode(replay.trim()).expect("replay");
+    let moves = moves_for_keys(RULES, ENEMY, &keys);
+    let mut line = vec![(Well::EMPTY, 0u32)];
+    replay_line(RULES, ENEMY, &moves, |_, well, score| line.push((*well, score))).expect("the game's own line");
+    println!("piece\tdepth\trank\tfraction\tvalue\tbest\tlast\tbeam");
+    let mut rows = Vec::new();
+    for path in &args[1..] {
+        let bytes = std::fs::read(path).expect("SAVE");
+        let n = u64::from_le_bytes(bytes[8..16].try_into().expect("length")) as usize;
+        let restored = hatetris_search::checkpoint::from_bytes(&bytes[16..16 + n], Path::new(path)).expect("a checkpoint");
+        let pieces = restored.state.result().moves.len();
+        let beam = &restored.state.beam;
+        let Some(&(well, score)) = line.get(pieces) else { continue };
+        let mine = beam.iter().filter(|e| e.well == well && e.score == score).map(|e| e.value).reduce(f32::max);
+        let best = beam.iter().map(|e| e.value).fold(f32::MIN, f32::max);
+        let last = beam.iter().map(|e| e.value).fold(f32::MAX, f32::min);
+        let row = match mine {
+            Some(v) => {
+                let rank = beam.iter().filter(|e| e.value > v).count();
+                format!("{pieces}\t{}\t{rank}\t{:.4}\t{v:+.4}\t{best:+.4}\t{last:+.4}\t{}", restored.state.depth, rank as f64 / beam.len() as f64, beam.len())
+            }
+            None => format!("{pieces}\t{}\t-\t-\t-\t{best:+.4}\t{last:+.4}\t{}", restored.state.depth, beam.len()),
+        };
+        rows.push((pieces, row));
+    }
+    rows.sort_by_key(|r| r.0);
+    for (_, r) in rows {
+        println!("{r}");
+    }
 }
 
 /// Each evaluator's value of every well along a replay (the well after k

@@ -6,7 +6,8 @@
 # Writes gGGG.json here (the starts' pieces, lines and rows frozen, no
 # lines of moves) and prints a TSV row per generation.
 # NET=FILE: the network to measure instead of packed_net's (one G, before
-# its packing commit is in net.sh).
+# its packing commit is in net.sh). SUITE=FILE and OUT=DIR: another suite
+# and the folder for its results (../falling/ measures its suite so).
 #   usage: run.sh [G...]    (default: 13 to 36)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -16,10 +17,10 @@ gens=${*:-$(seq 13 36)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for g in $gens; do
-  out=$HERE/$(printf 'g%03d' "$g").json
+  out=${OUT:-$HERE}/$(printf 'g%03d' "$g").json
   if [ ! -f "$out" ]; then
     study_net "$g" "$tmp/n.hnet"
-    nice "$B" strength --eval "net=$tmp/n.hnet" --suite steady --width 1000 --pieces 250 \
+    nice "$B" strength --eval "net=$tmp/n.hnet" --suite "${SUITE:-steady}" --width 1000 --pieces 250 \
       --threads 1 --json --quiet > "$tmp/s.json"
     mv "$tmp/s.json" "$out"
   fi
