@@ -1070,15 +1070,7 @@ fn row_price(args: &[String]) {
 /// the beam: its stack heights, its values' deciles, and per height its
 /// entries, mean value and lines.
 fn best_line(args: &[String]) {
-    let path = Path::new(&args[0]);
-    let bytes = std::fs::read(path).expect("SAVE");
-    let inner = if bytes.starts_with(b"HTSC") {
-        let n = u64::from_le_bytes(bytes[8..16].try_into().expect("length")) as usize;
-        &bytes[16..16 + n]
-    } else {
-        &bytes[..]
-    };
-    let restored = hatetris_search::checkpoint::from_bytes(inner, path).expect("a checkpoint");
+    let restored = read_save(Path::new(&args[0]));
     let result = restored.state.result();
     let keys = hatetris_search::keys_for_line(RULES, ENEMY, &result.moves).expect("the line's keys");
     let replay = hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048);
@@ -1164,6 +1156,19 @@ fn covered_cells(rows: &[u16]) -> usize {
     n
 }
 
+/// A search's save: a cycle's (`HTSC`, the checkpoint inside) or
+/// `search --checkpoint`'s own.
+fn read_save(path: &Path) -> hatetris_search::checkpoint::Restored {
+    let bytes = std::fs::read(path).expect("SAVE");
+    let inner = if bytes.starts_with(b"HTSC") {
+        let n = u64::from_le_bytes(bytes[8..16].try_into().expect("length")) as usize;
+        &bytes[16..16 + n]
+    } else {
+        &bytes[..]
+    };
+    hatetris_search::checkpoint::from_bytes(inner, path).expect("a checkpoint")
+}
+
 /// Entries and mean value at each stack height, in height order.
 fn by_height(heights: &[usize], values: &[f32]) -> Vec<(usize, (usize, f64))> {
     let mut sums: std::collections::BTreeMap<usize, (usize, f64)> = Default::default();
@@ -1206,9 +1211,7 @@ fn ancestry(args: &[String]) {
     println!("piece\tdepth\trank\tfraction\tvalue\tbest\tlast\tbeam");
     let mut rows = Vec::new();
     for path in &args[1..] {
-        let bytes = std::fs::read(path).expect("SAVE");
-        let n = u64::from_le_bytes(bytes[8..16].try_into().expect("length")) as usize;
-        let restored = hatetris_search::checkpoint::from_bytes(&bytes[16..16 + n], Path::new(path)).expect("a checkpoint");
+        let restored = read_save(Path::new(path));
         let pieces = restored.state.result().moves.len();
         let beam = &restored.state.beam;
         let Some(&(well, score)) = line.get(pieces) else { continue };
