@@ -1221,7 +1221,12 @@ fn ancestry(args: &[String]) {
         let row = match mine {
             Some(v) => {
                 let rank = beam.iter().filter(|e| e.value > v).count();
-                format!("{pieces}\t{}\t{rank}\t{:.4}\t{v:+.4}\t{best:+.4}\t{last:+.4}\t{}", restored.state.depth, rank as f64 / beam.len() as f64, beam.len())
+                format!(
+                    "{pieces}\t{}\t{rank}\t{:.4}\t{v:+.4}\t{best:+.4}\t{last:+.4}\t{}",
+                    restored.state.depth,
+                    rank as f64 / beam.len() as f64,
+                    beam.len()
+                )
             }
             None => format!("{pieces}\t{}\t-\t-\t-\t{best:+.4}\t{last:+.4}\t{}", restored.state.depth, beam.len()),
         };
