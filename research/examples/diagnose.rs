@@ -1214,7 +1214,10 @@ fn ancestry(args: &[String]) {
         let restored = read_save(Path::new(path));
         let pieces = restored.state.result().moves.len();
         let beam = &restored.state.beam;
-        let Some(&(well, score)) = line.get(pieces) else { continue };
+        // A save past the line's end, or of a beam that has died, ranks nothing.
+        let Some(&(well, score)) = line.get(pieces).filter(|_| !beam.is_empty()) else { continue };
+        // The line's well may be in the beam more than once (other paths,
+        // other enemy memories): its best entry stands for it.
         let mine = beam.iter().filter(|e| e.well == well && e.score == score).map(|e| e.value).reduce(f32::max);
         let best = beam.iter().map(|e| e.value).fold(f32::MIN, f32::max);
         let last = beam.iter().map(|e| e.value).fold(f32::MAX, f32::min);
