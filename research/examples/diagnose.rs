@@ -30,7 +30,7 @@
 //!
 //! Fixtures are read from `fixtures/` at the repository root.
 
-use hatetris_eval::{EvalSpec, Evaluator, Network, QuantizedNetwork};
+use hatetris_eval::{Baseline, EvalSpec, Evaluator, Network, QuantizedNetwork};
 use hatetris_game::{choose_piece_and_landings, Enemy, Rules, Well};
 use hatetris_search::{
     moves_for_keys, quiescence::quiescent_value, replay_line, run, BeamState, Lookahead, Move, SearchConfig,
@@ -117,11 +117,18 @@ fn public_games() -> Vec<(String, Vec<Move>, Vec<Well>)> {
 /// A replay's moves and its wells (the well after k moves at index k, the
 /// empty well first).
 fn game_line(replay: &str) -> (Vec<Move>, Vec<Well>) {
+    let (moves, states) = game_states(replay);
+    (moves, states.into_iter().map(|(well, _)| well).collect())
+}
+
+/// A replay's moves and its states: the well and score after k moves at
+/// index k, the empty well first.
+fn game_states(replay: &str) -> (Vec<Move>, Vec<(Well, u32)>) {
     let keys = hatetris_game::replay::decode(replay.trim()).expect("replay");
     let moves = moves_for_keys(RULES, ENEMY, &keys);
-    let mut wells = vec![Well::EMPTY];
-    replay_line(RULES, ENEMY, &moves, |_, well, _| wells.push(*well)).expect("the game's own line");
-    (moves, wells)
+    let mut states = vec![(Well::EMPTY, 0)];
+    replay_line(RULES, ENEMY, &moves, |_, well, score| states.push((*well, score))).expect("the game's own line");
+    (moves, states)
 }
 
 /// How each evaluator ranks the game's own move among the distinct
@@ -1076,16 +1083,17 @@ fn best_line(args: &[String]) {
     let replay = hatetris_game::replay::encode(&keys, hatetris_game::replay::Format::Base2048);
     std::fs::write(&args[1], replay).expect("OUT");
     eprintln!("depth {}: best line {} lines, {} pieces", restored.state.depth, result.score, result.moves.len());
-    // Each beam entry's stack height (playable rows up to the highest cell),
-    // found once for the quartiles and every per-height table below.
+    // Each beam entry's stack height (playable rows up to the highest cell)
+    // and covered empty cells, as the hand-made baseline measures them,
+    // found once for the quartiles and every table below.
     let beam = &restored.state.beam;
-    let heights: Vec<usize> = beam
+    let (heights, covered): (Vec<usize>, Vec<usize>) = beam
         .iter()
         .map(|e| {
-            let rows = e.well.playable(RULES);
-            rows.iter().position(|&r| r != 0).map_or(0, |i| rows.len() - i)
+            let f = Baseline::features(e.well.playable(RULES));
+            (f.max_height as usize, f.holes as usize)
         })
-        .collect();
+        .unzip();
     if beam.is_empty() {
         return;
     }
@@ -1116,7 +1124,6 @@ fn best_line(args: &[String]) {
     // Per band of covered empty cells (an empty cell below a filled one in
     // its column): does the beam still hold wells with fewer holes, and how
     // does the network rank them against the holed ones?
-    let covered: Vec<usize> = beam.iter().map(|e| covered_cells(e.well.playable(RULES))).collect();
     let mut bands: std::collections::BTreeMap<usize, (usize, f64, f32, usize)> = Default::default();
     for ((e, &c), &h) in beam.iter().zip(&covered).zip(&heights) {
         let r = bands.entry(c / 5 * 5).or_insert((0, 0.0, f32::MIN, 0));
@@ -1142,18 +1149,6 @@ fn best_line(args: &[String]) {
             by_height(&heights, &own).into_iter().map(|(h, (_, v))| format!("{h}:{v:+.3}")).collect();
         eprintln!("  mean by height {}", means.join(" "));
     }
-}
-
-/// Covered empty cells of a well's playable rows (top first): empty cells
-/// with a filled cell above them in their column.
-fn covered_cells(rows: &[u16]) -> usize {
-    let mut above = 0u16;
-    let mut n = 0;
-    for &r in rows {
-        n += (above & !r).count_ones() as usize;
-        above |= r;
-    }
-    n
 }
 
 /// A search's save: a cycle's (`HTSC`, the checkpoint inside) or
@@ -1203,11 +1198,7 @@ fn deciles(mut values: Vec<f32>) -> String {
 /// A line that rode near the cut was nearly lost (the width bound it); one
 /// in the top few percent was the network's own choice.
 fn ancestry(args: &[String]) {
-    let replay = std::fs::read_to_string(&args[0]).expect("REPLAY");
-    let keys = hatetris_game::replay::decode(replay.trim()).expect("replay");
-    let moves = moves_for_keys(RULES, ENEMY, &keys);
-    let mut line = vec![(Well::EMPTY, 0u32)];
-    replay_line(RULES, ENEMY, &moves, |_, well, score| line.push((*well, score))).expect("the game's own line");
+    let (_, line) = game_states(&std::fs::read_to_string(&args[0]).expect("REPLAY"));
     println!("piece\tdepth\trank\tfraction\tvalue\tbest\tlast\tbeam");
     let mut rows = Vec::new();
     for path in &args[1..] {
