@@ -54,14 +54,20 @@ screen_net() {
   (cd "$ROOT" && EVAL=net=$2 BIN=$B docs/runs/chains/screen.sh "$HERE" "$1" 1000 --threads 1)
 }
 
-# late_net EVAL OUT: the evaluator EVAL (`--eval`: net=FILE, or net for
-# the default) on the late suite (../late/; LATE, default
-# /work/exp/late/late.htsu, the file late/run.sh writes) as OUT, width
-# 1,000, one thread, with the binary B, unless OUT is there; written whole
-# or not at all, so a killed run is measured again.
+# suite_net SUITE EVAL OUT: the evaluator EVAL (`--eval`: net=FILE, or net
+# for the default) on SUITE (`strength --suite`: a name or a file) as OUT,
+# width 1,000, 250 pieces, one thread, niced, with the binary B, unless
+# OUT is there; written whole or not at all, so a killed run is measured
+# again.
+suite_net() {
+  [ -f "$3" ] || { nice "$B" strength --eval "$2" --suite "$1" --width 1000 --pieces 250 \
+    --json --quiet --threads 1 > "$3.part" && mv "$3.part" "$3"; }
+}
+
+# late_net EVAL OUT: suite_net on the late suite (../late/; LATE, default
+# /work/exp/late/late.htsu, the file late/run.sh writes).
 late_net() {
-  [ -f "$2" ] || { "$B" strength --eval "$1" --suite "${LATE:-/work/exp/late/late.htsu}" --width 1000 \
-    --json --quiet --threads 1 > "$2.part" && mv "$2.part" "$2"; }
+  suite_net "${LATE:-/work/exp/late/late.htsu}" "$1" "$2"
 }
 
 # fit_as_cycle INIT DATA OUT [DATA...]: a network trained from INIT on the

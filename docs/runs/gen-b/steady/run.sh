@@ -12,7 +12,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../net.sh"
-B=${HATETRIS:-$HERE/../../../../target/release/hatetris}
+B=${HATETRIS:-$ROOT/target/release/hatetris}
 gens=${*:-$(seq 13 36)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -20,9 +20,7 @@ for g in $gens; do
   out=${OUT:-$HERE}/$(printf 'g%03d' "$g").json
   if [ ! -f "$out" ]; then
     study_net "$g" "$tmp/n.hnet"
-    nice "$B" strength --eval "net=$tmp/n.hnet" --suite "${SUITE:-steady}" --width 1000 --pieces 250 \
-      --threads 1 --json --quiet > "$tmp/s.json"
-    mv "$tmp/s.json" "$out"
+    suite_net "${SUITE:-steady}" "net=$tmp/n.hnet" "$out"
   fi
   python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["evals"][0]
 print(sys.argv[2], round(e["mean_pieces"],1), round(e["mean_lines"],1), round(e["mean_frozen_per_100"],3), e["frozen_starts"], sep="\t")' "$out" "$g"

@@ -24,12 +24,8 @@ for s in $SEEDS; do
       --seed "$s" --threads 1 --out "$net" --quiet > /dev/null
     sha256sum "$net" | cut -c1-16 > "$HERE/$a$s.sha"
   fi
-  for suite in steady falling; do
-    f=$HERE/$a$s-$suite.json
-    arg=steady; [ "$suite" = falling ] && arg=$HERE/../../falling/falling.htsu
-    [ -f "$f" ] || { nice "$B" strength --eval "net=$net" --suite "$arg" --width 1000 --pieces 250 \
-      --threads 1 --json --quiet > "$f.part" && mv "$f.part" "$f"; }
-  done
+  suite_net steady "net=$net" "$HERE/$a$s-steady.json"
+  suite_net "$HERE/../../falling/falling.htsu" "net=$net" "$HERE/$a$s-falling.json"
   screen_net "$a$s" "$net"
 done
 S=$HERE/../../suites
