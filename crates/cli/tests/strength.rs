@@ -172,8 +172,9 @@ fn bad_input_exits_2_with_one_clear_line() {
 
 /// `hatetris compare` pairs measurements written by `strength --json`:
 /// the two sides of a `--vs` file give what `--vs` printed, a file against
-/// itself with one piece taken off every start gives +1 everywhere, and
-/// suites pool; unpaired or mismatched files exit 2 with one line.
+/// itself with one piece taken off every start gives +1 everywhere, rows
+/// frozen pair only the starts both measured, and suites pool; unpaired or
+/// mismatched files exit 2 with one line.
 #[test]
 fn compare_pairs_stored_measurements() {
     let dir = tempfile::tempdir().unwrap();
@@ -194,16 +195,21 @@ fn compare_pairs_stored_measurements() {
     let same = hatetris(&["compare", &format!("{ab}#0"), &format!("{ab}#1"), "--json"]);
     assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
     let c: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
-    // `compare` pairs pieces and lines; the frozen rows are `strength`'s own.
-    assert!(v["paired"].as_object_mut().unwrap().remove("frozen_per_100").is_some());
     assert_eq!(c["pooled"], v["paired"]);
     assert_eq!(c["pairs"][0]["paired"], v["paired"]);
 
-    // b: every start of the baseline's side survived one piece fewer.
+    // b: every start of the baseline's side survived one piece fewer and
+    // froze half a row per 100 pieces less, where both measured (a's first
+    // start too short to measure).
+    for st in v["evals"][0]["starts"].as_array_mut().unwrap() {
+        st["frozen_per_100"] = 1.0.into();
+    }
+    v["evals"][0]["starts"][0]["frozen_per_100"] = serde_json::Value::Null;
     let a = dir.path().join("a.json");
     std::fs::write(&a, v.to_string()).unwrap();
     for st in v["evals"][0]["starts"].as_array_mut().unwrap() {
         st["pieces"] = (st["pieces"].as_u64().unwrap() - 1).into();
+        st["frozen_per_100"] = 0.5.into();
     }
     let b = dir.path().join("b.json");
     std::fs::write(&b, v.to_string()).unwrap();
@@ -216,6 +222,9 @@ fn compare_pairs_stored_measurements() {
     assert_eq!(c["pooled"]["pieces"]["n"], 4);
     assert_eq!(c["pooled"]["pieces"]["wins"], 4);
     assert_eq!(c["pooled"]["lines"]["ties"], 4);
+    assert_eq!(c["pooled"]["frozen_per_100"]["n"], 2);
+    assert_eq!(c["pooled"]["frozen_per_100"]["mean"], 0.5);
+    assert_eq!(c["pairs"][0]["a"]["mean_frozen_per_100"], 1.0);
     let text = hatetris(&["compare", a, b, a, b]);
     assert!(String::from_utf8_lossy(&text.stdout).contains("pooled, 4 starts"));
 

@@ -3,7 +3,7 @@
 //! later with any other measured on the same suite with the same settings,
 //! and several suites pooled into one interval, without searching again.
 
-use super::stats::{paired, Paired};
+use super::stats::{paired, paired_where_both, Paired};
 use hatetris_search::ChainRule;
 use serde::Deserialize;
 use thiserror::Error;
@@ -55,6 +55,10 @@ pub struct StartRecord {
     pub piece: u32,
     pub pieces: u32,
     pub lines: u32,
+    /// None where the line was too short to measure, and in files written
+    /// before `strength` reported it.
+    #[serde(default)]
+    pub frozen_per_100: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -100,17 +104,30 @@ impl Measurement {
     pub fn mean_lines(&self) -> f64 {
         mean(&self.column(|s| s.lines))
     }
+
+    /// The mean rows frozen per 100 pieces over the starts that have one
+    /// (NaN when none has).
+    pub fn mean_frozen_per_100(&self) -> f64 {
+        let frozen: Vec<f64> = self.starts.iter().filter_map(|s| s.frozen_per_100).collect();
+        if frozen.is_empty() {
+            f64::NAN
+        } else {
+            mean(&frozen)
+        }
+    }
 }
 
 fn mean(x: &[f64]) -> f64 {
     x.iter().sum::<f64>() / x.len() as f64
 }
 
-/// Paired differences, `a` minus `b`, of pieces survived and lines added.
+/// Paired differences, `a` minus `b`, of pieces survived, lines added and
+/// rows frozen per 100 pieces (over the starts where both have a value).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
     pub pieces: Paired,
     pub lines: Paired,
+    pub frozen: Paired,
 }
 
 /// Checks that `a` and `b` can be paired: the same settings and the same
@@ -165,14 +182,17 @@ pub fn compare(pairs: &[(Measurement, Measurement)]) -> Result<Comparison, Compa
         return Err(CompareError::Empty);
     }
     let (mut pa, mut pb, mut la, mut lb) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut fa, mut fb) = (Vec::new(), Vec::new());
     for (a, b) in pairs {
         check_pair(a, b)?;
         pa.extend(a.column(|s| s.pieces));
         pb.extend(b.column(|s| s.pieces));
         la.extend(a.column(|s| s.lines));
         lb.extend(b.column(|s| s.lines));
+        fa.extend(a.starts.iter().map(|s| s.frozen_per_100));
+        fb.extend(b.starts.iter().map(|s| s.frozen_per_100));
     }
-    Ok(Comparison { pieces: paired(&pa, &pb), lines: paired(&la, &lb) })
+    Ok(Comparison { pieces: paired(&pa, &pb), lines: paired(&la, &lb), frozen: paired_where_both(&fa, &fb) })
 }
 
 #[cfg(test)]
@@ -182,6 +202,15 @@ mod tests {
 
     /// A start's source, piece, pieces survived and lines added.
     type Row = (&'static str, u32, u32, u32);
+
+    /// Rows with rows frozen per 100 pieces (None: too short to measure).
+    fn with_frozen(width: usize, name: &str, rows: &[Row], frozen: &[Option<f64>]) -> String {
+        let mut v: serde_json::Value = serde_json::from_str(&file(width, &[(name, rows)])).unwrap();
+        for (s, f) in v["evals"][0]["starts"].as_array_mut().unwrap().iter_mut().zip(frozen) {
+            s["frozen_per_100"] = json!(f);
+        }
+        v.to_string()
+    }
 
     fn file(width: usize, evals: &[(&str, &[Row])]) -> String {
         let evals: Vec<_> = evals
@@ -220,7 +249,9 @@ mod tests {
             (half("a1", &A[..2]).unwrap(), half("b1", &B[..2]).unwrap()),
             (half("a2", &A[2..]).unwrap(), half("b2", &B[2..]).unwrap()),
         ];
-        assert_eq!(compare(&split).unwrap(), whole);
+        let pooled = compare(&split).unwrap();
+        // No file holds rows frozen: that pair is empty (NaN, unequal to itself).
+        assert_eq!((pooled.pieces, pooled.lines, pooled.frozen.n), (whole.pieces, whole.lines, 0));
     }
 
     /// A `--vs` file holds two evaluators: index 1 is the second, and
@@ -234,6 +265,24 @@ mod tests {
         assert_eq!(compare(&[(a, b)]).unwrap().pieces.mean_diff, 2.0);
         let err = Measurement::parse("ab", &text, 2).unwrap_err().to_string();
         assert_eq!(err, "ab: holds 2 evaluator(s), no index 2");
+    }
+
+    /// Rows frozen pair only where both sides measured; a file from
+    /// before `strength` reported them pairs none and still compares.
+    #[test]
+    fn rows_frozen_pair_where_both_measured() {
+        let a =
+            Measurement::parse("a", &with_frozen(1000, "x", A, &[Some(1.0), None, Some(2.0), Some(0.5)]), 0).unwrap();
+        let b =
+            Measurement::parse("b", &with_frozen(1000, "y", B, &[Some(3.0), Some(1.0), None, Some(1.5)]), 0).unwrap();
+        assert_eq!(a.mean_frozen_per_100(), 3.5 / 3.0);
+        let c = compare(&[(a.clone(), b)]).unwrap();
+        assert_eq!(c.frozen, paired(&[1.0, 0.5], &[3.0, 1.5]));
+        assert_eq!((c.frozen.n, c.frozen.mean_diff), (2, -1.5));
+        let old = Measurement::parse("old", &file(1000, &[("z", B)]), 0).unwrap();
+        assert!(old.mean_frozen_per_100().is_nan());
+        let c = compare(&[(a, old)]).unwrap();
+        assert_eq!((c.frozen.n, c.pieces.n), (0, 4));
     }
 
     #[test]

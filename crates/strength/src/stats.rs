@@ -50,6 +50,16 @@ pub fn paired(a: &[f64], b: &[f64]) -> Paired {
     }
 }
 
+/// Paired differences over the pairs where both sides have a value (a
+/// measure a short line cannot give, such as rows frozen per 100 pieces):
+/// pairing only those keeps a side's missing values from being read as a
+/// difference.
+pub fn paired_where_both(a: &[Option<f64>], b: &[Option<f64>]) -> Paired {
+    assert_eq!(a.len(), b.len(), "paired measurements come in pairs");
+    let (x, y): (Vec<f64>, Vec<f64>) = a.iter().zip(b).filter_map(|(x, y)| Some(((*x)?, (*y)?))).unzip();
+    paired(&x, &y)
+}
+
 /// Student's t quantile 0.975 for `df` degrees of freedom: the exact
 /// values (to 9 digits) up to 30, above that the Cornish-Fisher expansion
 /// around the normal quantile in powers of 1/df, whose error at 30 is

@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use hatetris_strength::compare::{compare, Comparison, Measurement};
 use hatetris_strength::stats::Paired;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::Path;
 
 #[derive(Args, Debug)]
@@ -34,6 +34,21 @@ fn read(arg: &str) -> Result<Measurement> {
     Ok(Measurement::parse(arg, &text, index)?)
 }
 
+fn side(m: &Measurement) -> Value {
+    json!({
+        "file": m.name,
+        "eval": m.eval,
+        "mean_pieces": number(m.mean_pieces()),
+        "mean_lines": number(m.mean_lines()),
+        "mean_frozen_per_100": number(m.mean_frozen_per_100()),
+    })
+}
+
+/// The paired differences as `strength --vs` writes them.
+fn paired_all(c: &Comparison) -> Value {
+    json!({"pieces": paired_json(&c.pieces), "lines": paired_json(&c.lines), "frozen_per_100": paired_json(&c.frozen)})
+}
+
 pub fn compare_files(args: &CompareArgs) -> Result<()> {
     if !args.files.len().is_multiple_of(2) {
         bail!("{} files given: compare takes them in pairs, A then B", args.files.len());
@@ -51,17 +66,14 @@ pub fn compare_files(args: &CompareArgs) -> Result<()> {
             .zip(&each)
             .map(|((a, b), c)| {
                 json!({
-                    "a": {"file": a.name, "eval": a.eval, "mean_pieces": number(a.mean_pieces()), "mean_lines": number(a.mean_lines())},
-                    "b": {"file": b.name, "eval": b.eval, "mean_pieces": number(b.mean_pieces()), "mean_lines": number(b.mean_lines())},
+                    "a": side(a),
+                    "b": side(b),
                     "suite": a.suite,
-                    "paired": {"pieces": paired_json(&c.pieces), "lines": paired_json(&c.lines)},
+                    "paired": paired_all(c),
                 })
             })
             .collect();
-        let out = json!({
-            "pairs": rows,
-            "pooled": {"pieces": paired_json(&pooled.pieces), "lines": paired_json(&pooled.lines)},
-        });
+        let out = json!({"pairs": rows, "pooled": paired_all(&pooled)});
         println!("{out}");
         return Ok(());
     }
@@ -75,11 +87,19 @@ pub fn compare_files(args: &CompareArgs) -> Result<()> {
         println!("{} ({}) minus {} ({}), suite {}, {} starts:", a.name, a.eval, b.name, b.eval, a.suite, c.pieces.n);
         println!("  pieces survived {:.2} against {:.2}: {}", a.mean_pieces(), b.mean_pieces(), line(&c.pieces));
         println!("  lines added {:.2} against {:.2}: {}", a.mean_lines(), b.mean_lines(), line(&c.lines));
+        println!(
+            "  rows frozen per 100 pieces {:.3} against {:.3} ({} starts where both measure): {}",
+            a.mean_frozen_per_100(),
+            b.mean_frozen_per_100(),
+            c.frozen.n,
+            line(&c.frozen)
+        );
     }
     if pairs.len() > 1 {
         println!("pooled, {} starts:", pooled.pieces.n);
         println!("  pieces survived {}", line(&pooled.pieces));
         println!("  lines added {}", line(&pooled.lines));
+        println!("  rows frozen per 100 pieces ({} starts): {}", pooled.frozen.n, line(&pooled.frozen));
     }
     Ok(())
 }

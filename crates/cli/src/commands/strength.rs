@@ -6,7 +6,7 @@ use crate::commands::search::load_evaluator;
 use anyhow::{bail, Result};
 use clap::Args;
 use hatetris_eval::Evaluator;
-use hatetris_strength::stats::{paired, Paired};
+use hatetris_strength::stats::{paired, paired_where_both, Paired};
 use hatetris_strength::{measure, summarize, StartResult, Suite, Summary};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -85,9 +85,12 @@ pub fn strength(args: &StrengthArgs) -> Result<()> {
         let pieces = |r: &[StartResult]| r.iter().map(|r| r.pieces_survived as f64).collect::<Vec<_>>();
         let lines = |r: &[StartResult]| r.iter().map(|r| r.lines_added as f64).collect::<Vec<_>>();
         // Rows frozen: the starts where both lines are long enough to measure.
-        let (fa, fb): (Vec<f64>, Vec<f64>) =
-            a.iter().zip(b).filter_map(|(x, y)| Some((x.frozen_per_100?, y.frozen_per_100?))).unzip();
-        Pairs { pieces: paired(&pieces(a), &pieces(b)), lines: paired(&lines(a), &lines(b)), frozen: paired(&fa, &fb) }
+        let frozen = |r: &[StartResult]| r.iter().map(|r| r.frozen_per_100).collect::<Vec<_>>();
+        Pairs {
+            pieces: paired(&pieces(a), &pieces(b)),
+            lines: paired(&lines(a), &lines(b)),
+            frozen: paired_where_both(&frozen(a), &frozen(b)),
+        }
     });
     if args.json {
         println!("{}", to_json(&suite, &suite_name, args, &measured, pairs.as_ref()));
