@@ -226,7 +226,12 @@ fn compare_pairs_stored_measurements() {
     assert_eq!(c["pooled"]["frozen_per_100"]["mean"], 0.5);
     assert_eq!(c["pairs"][0]["a"]["mean_frozen_per_100"], 1.0);
     let text = hatetris(&["compare", a, b, a, b]);
-    assert!(String::from_utf8_lossy(&text.stdout).contains("pooled, 4 starts"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("pooled, 4 starts"), "{text}");
+    assert!(text.contains("rows frozen per 100 pieces (2 starts): +0.50"), "{text}");
+    // The 4-piece lines of the `--vs` file are too short to measure.
+    let text = hatetris(&["compare", &format!("{ab}#0"), &format!("{ab}#1")]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("rows frozen per 100 pieces: no start measured"));
 
     one_line_error(&hatetris(&["compare", a, b, a]), "in pairs");
     one_line_error(&hatetris(&["compare", a, "missing.json"]), "cannot read missing.json");

@@ -4,13 +4,13 @@
 # from generation F, as pack.sh): packs the run (pack.sh), then measures
 # network G in the order the generations table reads it, each measure
 # skipped when its file is there already (so a killed finish goes on):
-#   1. the steady suite's curve (steady/run.sh G), its row appended to
-#      steady/curve.tsv when missing;
+#   1. the steady suite's curve (steady/run.sh G) and the falling
+#      stretch's (falling/), each row appended to its curve.tsv when
+#      missing, and G against G-1 on the falling stretch, paired;
 #   2. G against G-1 on the steady suite, paired
-#      (steady/m-steady-G-vs-(G-1).json; `hatetris compare`, and rows
-#      frozen per 100 from ../chains/follow-late/pair.py);
+#      (steady/m-steady-G-vs-(G-1).json);
 #   3. the three public suites (suites.sh), against G-1 and against 29,
-#      with pooled rows frozen per 100;
+#      pooled;
 #   4. `games` (games.sh), Welch against G-1 and against 29;
 #   5. the generations table (table.py) for README.md.
 # WAIT=1 waits (a minute a look) for the cycle to record G first, so that
@@ -43,7 +43,6 @@ done
 generation_net "$G" "$R"
 B=${HATETRIS:-${BIN:-$ROOT/target/release/hatetris}}
 export HATETRIS=$B BIN=$B
-PAIR=$HERE/../chains/follow-late/pair.py
 prev=$((G - 1))
 g3() { printf 'g%03d' "$1"; }
 
@@ -51,6 +50,11 @@ echo "== 1. steady curve"
 row=$(cd "$HERE/steady" && NET=$NET bash run.sh "$G")
 echo "$row"
 grep -q "^$G	" "$HERE/steady/curve.tsv" || echo "$row" >> "$HERE/steady/curve.tsv"
+F=$HERE/falling
+row=$(cd "$HERE/steady" && NET=$NET SUITE=$F/falling.htsu OUT=$F bash run.sh "$G")
+echo "falling: $row"
+grep -q "^$G	" "$F/curve.tsv" || echo "$row" >> "$F/curve.tsv"
+[ ! -f "$F/$(g3 "$prev").json" ] || "$B" compare "$F/$(g3 "$G").json" "$F/$(g3 "$prev").json" | tail -3
 
 echo "== 2. $G - $prev on the steady suite, paired"
 m=$HERE/steady/m-steady-$G-vs-$prev.json
@@ -59,7 +63,6 @@ if [ -f "$m" ]; then
 else
   (cd "$HERE/steady" && BASE=$prev T=1 bash ../../steady-a/measure.sh "$NET" "$G" steady)
 fi
-python3 "$PAIR" "$m" "$m#1" | grep frozen
 
 echo "== 3. public suites"
 [ -f "$HERE/suites/$(g3 "$G")-dense2.json" ] || bash "$HERE/suites.sh" "$G" "$R" > /dev/null
@@ -67,8 +70,6 @@ for o in "$prev" 29; do
   a=$HERE/suites/$(g3 "$G") b=$HERE/suites/$(g3 "$o")
   echo "-- against $o"
   compare_suites "$B" "$a" "$b" | sed -n '/^pooled/,$p'
-  python3 "$PAIR" "$a-default.json" "$b-default.json" "$a-other.json" "$b-other.json" \
-    "$a-dense2.json" "$b-dense2.json" | grep frozen
 done
 
 echo "== 4. games"

@@ -34,6 +34,9 @@ fn read(arg: &str) -> Result<Measurement> {
     Ok(Measurement::parse(arg, &text, index)?)
 }
 
+const NO_FROZEN: &str =
+    "no start measured on both sides (lines too short, or a file written before strength reported them)";
+
 fn side(m: &Measurement) -> Value {
     json!({
         "file": m.name,
@@ -87,19 +90,27 @@ pub fn compare_files(args: &CompareArgs) -> Result<()> {
         println!("{} ({}) minus {} ({}), suite {}, {} starts:", a.name, a.eval, b.name, b.eval, a.suite, c.pieces.n);
         println!("  pieces survived {:.2} against {:.2}: {}", a.mean_pieces(), b.mean_pieces(), line(&c.pieces));
         println!("  lines added {:.2} against {:.2}: {}", a.mean_lines(), b.mean_lines(), line(&c.lines));
-        println!(
-            "  rows frozen per 100 pieces {:.3} against {:.3} ({} starts where both measure): {}",
-            a.mean_frozen_per_100(),
-            b.mean_frozen_per_100(),
-            c.frozen.n,
-            line(&c.frozen)
-        );
+        if c.frozen.n == 0 {
+            println!("  rows frozen per 100 pieces: {NO_FROZEN}");
+        } else {
+            println!(
+                "  rows frozen per 100 pieces {:.3} against {:.3} ({} starts where both measure): {}",
+                a.mean_frozen_per_100(),
+                b.mean_frozen_per_100(),
+                c.frozen.n,
+                line(&c.frozen)
+            );
+        }
     }
     if pairs.len() > 1 {
         println!("pooled, {} starts:", pooled.pieces.n);
         println!("  pieces survived {}", line(&pooled.pieces));
         println!("  lines added {}", line(&pooled.lines));
-        println!("  rows frozen per 100 pieces ({} starts): {}", pooled.frozen.n, line(&pooled.frozen));
+        if pooled.frozen.n == 0 {
+            println!("  rows frozen per 100 pieces: {NO_FROZEN}");
+        } else {
+            println!("  rows frozen per 100 pieces ({} starts): {}", pooled.frozen.n, line(&pooled.frozen));
+        }
     }
     Ok(())
 }

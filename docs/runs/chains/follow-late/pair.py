@@ -2,9 +2,9 @@
 """pair.py A1 B1 [A2 B2 ...]: A minus B start by start (strength --json
 files of the same suite), pooled over the pairs given: mean and 95%
 interval of pieces, lines and rows frozen per 100 pieces. `hatetris
-compare` refuses arms of different widths, which is the point here; it
-also reports no rows frozen, for which `FILE#1` reads a file's second
-evaluator (the `--vs` side), as `hatetris compare` does."""
+compare` refuses arms of different widths, which is the point here.
+`FILE#1` reads a file's second evaluator (the `--vs` side), as `hatetris
+compare` does."""
 import json, sys
 
 
