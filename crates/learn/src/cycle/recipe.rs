@@ -499,15 +499,20 @@ mod tests {
         // for writing only the refined share of the samples and searching
         // on from the last game's end from 37 on (400 pieces before it,
         // 500 from 38, 700 from 45, the empty well at 46, 700 from 47),
-        // and twice as wide from 49.
+        // twice as wide from 49, and every 16th well refined from 53.
         assert_eq!(adopted.config_for_cycle(1), r36);
         for (cycle, n) in [(2, 400), (3, 500), (9, 500), (10, 700), (11, 0), (12, 700), (13, 700)] {
             let only = CycleConfig { sample_only_refined: true, master_from_end: n, ..r36.clone() };
             assert_eq!(adopted.config_for_cycle(cycle), only, "cycle {cycle}");
         }
-        for cycle in [14, 20] {
-            let wide = CycleConfig { sample_only_refined: true, master_from_end: 700, width: 400_000, ..r36.clone() };
+        let wide = CycleConfig { sample_only_refined: true, master_from_end: 700, width: 400_000, ..r36.clone() };
+        for cycle in [14, 17] {
             assert_eq!(adopted.config_for_cycle(cycle), wide, "cycle {cycle}");
+        }
+        let mut quarter = wide.clone();
+        quarter.refine.every = 16;
+        for cycle in [18, 20] {
+            assert_eq!(adopted.config_for_cycle(cycle), quarter, "cycle {cycle}");
         }
         assert_eq!(adopted.config_for_cycle(1).cycle_seed(1), 81 + 36 * SEED_STEP);
     }
