@@ -203,7 +203,8 @@ mod tests {
     /// A start's source, piece, pieces survived and lines added.
     type Row = (&'static str, u32, u32, u32);
 
-    /// Rows with rows frozen per 100 pieces (None: too short to measure).
+    /// `file` of one evaluator whose starts carry these rows frozen per
+    /// 100 pieces (None: a line too short to measure).
     fn with_frozen(width: usize, name: &str, rows: &[Row], frozen: &[Option<f64>]) -> String {
         let mut v: serde_json::Value = serde_json::from_str(&file(width, &[(name, rows)])).unwrap();
         for (s, f) in v["evals"][0]["starts"].as_array_mut().unwrap().iter_mut().zip(frozen) {

@@ -94,7 +94,7 @@ pub fn compare_files(args: &CompareArgs) -> Result<()> {
             println!("  rows frozen per 100 pieces: {NO_FROZEN}");
         } else {
             println!(
-                "  rows frozen per 100 pieces {:.3} against {:.3} ({} starts where both measure): {}",
+                "  rows frozen per 100 pieces {:.3} against {:.3} (each side's measured starts); paired over the {} both measured: {}",
                 a.mean_frozen_per_100(),
                 b.mean_frozen_per_100(),
                 c.frozen.n,
