@@ -3,7 +3,7 @@
 //! later with any other measured on the same suite with the same settings,
 //! and several suites pooled into one interval, without searching again.
 
-use super::stats::{paired, paired_where_both, Paired};
+use super::stats::{mean, paired, paired_where_both, Paired};
 use hatetris_search::ChainRule;
 use serde::Deserialize;
 use thiserror::Error;
@@ -108,17 +108,8 @@ impl Measurement {
     /// The mean rows frozen per 100 pieces over the starts that have one
     /// (NaN when none has).
     pub fn mean_frozen_per_100(&self) -> f64 {
-        let frozen: Vec<f64> = self.starts.iter().filter_map(|s| s.frozen_per_100).collect();
-        if frozen.is_empty() {
-            f64::NAN
-        } else {
-            mean(&frozen)
-        }
+        mean(&self.starts.iter().filter_map(|s| s.frozen_per_100).collect::<Vec<_>>())
     }
-}
-
-fn mean(x: &[f64]) -> f64 {
-    x.iter().sum::<f64>() / x.len() as f64
 }
 
 /// Paired differences, `a` minus `b`, of pieces survived, lines added and

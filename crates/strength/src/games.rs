@@ -8,7 +8,7 @@
 //! ends. Two evaluators' games are not paired (their openings differ), so
 //! they are compared by Welch's interval.
 
-use crate::stats::t_975;
+use crate::stats::{mean, t_975};
 use crate::suite::{ENEMY, RULES};
 use hatetris_eval::{Evaluator, Noisy};
 use hatetris_game::frozen::{freezing_rate, HOLD};
@@ -120,10 +120,6 @@ pub struct GamesSummary {
     pub distinct: usize,
 }
 
-fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len() as f64
-}
-
 fn lines(games: &[GameResult]) -> Vec<f64> {
     games.iter().map(|g| g.lines as f64).collect()
 }
@@ -137,7 +133,7 @@ pub fn summarize_games(games: &[GameResult]) -> GamesSummary {
     GamesSummary {
         mean_lines: mean(&lines(games)),
         mean_pieces: mean(&pieces(games)),
-        mean_frozen_per_100: if frozen.is_empty() { f64::NAN } else { mean(&frozen) },
+        mean_frozen_per_100: mean(&frozen),
         distinct: games
             .iter()
             .map(|g| (g.last_well, g.pieces, g.lines))

@@ -137,11 +137,7 @@ pub fn summarize(results: &[StartResult]) -> Summary {
     let n = results.len() as f64;
     let frozen: Vec<f64> = results.iter().filter_map(|r| r.frozen_per_100).collect();
     Summary {
-        mean_frozen_per_100: if frozen.is_empty() {
-            f64::NAN
-        } else {
-            frozen.iter().sum::<f64>() / frozen.len() as f64
-        },
+        mean_frozen_per_100: stats::mean(&frozen),
         frozen_starts: frozen.len(),
         mean_pieces: total_pieces / n,
         mean_lines: total_lines / n,

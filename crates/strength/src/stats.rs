@@ -50,6 +50,12 @@ pub fn paired(a: &[f64], b: &[f64]) -> Paired {
     }
 }
 
+/// The mean of `x`; NaN when `x` is empty (a measure no start or game
+/// gave, such as rows frozen where every line was too short).
+pub fn mean(x: &[f64]) -> f64 {
+    x.iter().sum::<f64>() / x.len() as f64
+}
+
 /// Paired differences over the pairs where both sides have a value (a
 /// measure a short line cannot give, such as rows frozen per 100 pieces):
 /// pairing only those keeps a side's missing values from being read as a
