@@ -16,17 +16,17 @@ set -euo pipefail
 R=${1:-/work/runs/gen-b/r50}; shift || true
 SEEDS=${*:-1 2}
 G=${GEN:-50}
-k=$((G - ${FROM:-49}))
-C=$(printf '%s/cycle-%03d' "$R" "$k")
-INIT=$(printf '%s/cycle-%03d/net.hnet' "$R" $((k - 1)))
-[ "$k" -gt 1 ] || INIT=$R/net-000.hnet
+export FROM=${FROM:-49}
+C=$(printf '%s/cycle-%03d' "$R" $((G - FROM)))
 HERE=$(cd "$(dirname "$0")" && pwd)/quarter$G
 mkdir -p "$HERE"
 . "$HERE/../../net.sh"
+generation_net $((G - 1)) "$R"
+INIT=$NET
 study_setup
 g=$(printf 'g%03d' "$G")
 for f in "$C/refined.htds" "$INIT" "$HERE/../$g.json" "$HERE/../../falling/$g.json" "$HERE/../../suites/$g-dense2.json"; do
-  [ -f "$f" ] || { echo "run.sh: no $f (generation $G not finished: finish.sh)" >&2; exit 2; }
+  [ -f "$f" ] || { echo "quarter.sh: no $f (generation $G not finished: finish.sh)" >&2; exit 2; }
 done
 quarter=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["wells_sampled"] // 4)' "$C/search.json")
 a=q; subset=(--max-samples "$quarter")
