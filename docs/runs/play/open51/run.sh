@@ -21,7 +21,8 @@ RUN=${RUN:-/work/runs/gen-b/r50}
 T=${T:-/work/exp/open51}
 mkdir -p "$T/run/cycle-001"
 cd "$T"
-cp "$RUN/cycle-001/net.hnet" net50.hnet
+FROM=49 generation_net 50 "$RUN"  # NET: r50's cycle 1 network
+cp "$NET" net50.hnet
 cp net50.hnet run/net-000.hnet
 [ -s run/cycle-001/samples.htds ] || "$B" sample --eval net=net50.hnet --width 10000 --samples 2048 --seed 51 \
   --quiescence 4 --chain-rule record --chain-band 0 --chain-blend 0.5 --openings 3 --threads 1 \
@@ -47,5 +48,5 @@ for arm in A B; do
 done
 wait
 for arm in A B; do
-  "$B" strength --eval "net=net$arm.hnet" --suite steady --width 1000 --pieces 250 --threads 1 --json --quiet > "$HERE/steady-$arm.json"
+  suite_net steady "net=$T/net$arm.hnet" "$HERE/steady-$arm.json"
 done
