@@ -128,6 +128,7 @@ packed_net() {
     50) c=2c21d19 ;;
     51) c=69bd5bb ;;
     52) c=fd8f378 ;;
+    53) c=4bf012d ;;
     *) echo "packed_net: no packing commit recorded for generation $1" >&2; return 2 ;;
   esac
   git -C "$(dirname "${BASH_SOURCE[0]}")" show "$c:docs/runs/gen-b/latest.hnet" > "$2"
